@@ -1,0 +1,7 @@
+import Foundation
+
+enum Genre: Int, Codable {
+    case action = 1
+    case kids
+    case horror
+}

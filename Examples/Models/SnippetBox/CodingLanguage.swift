@@ -1,0 +1,11 @@
+import Foundation
+
+enum CodingLanguage: String, Codable, CaseIterable, Identifiable {
+    case swift
+    case objectivec
+    case python
+    case css
+    case typescript
+
+    var id: Self { return self }
+}

@@ -1,0 +1,260 @@
+// Comparisons, string tests, membership, arithmetic and negation.
+//
+// Meaning rules enforced here (Grammar/README and SPEC §5): `== nil` and `!= nil`
+// test presence; ordering and string tests with nil are errors when written and
+// false at run time; ordering needs a type with an order; `[c]`/`[d]` need
+// strings; Data, transformable and Codable-struct values only take nil tests.
+
+import Foundation
+
+extension TypeChecker {
+    static func isNilLiteral(_ expr: Expr) -> Bool {
+        if case .literal(.null) = expr.kind { return true }
+        return false
+    }
+
+    mutating func checkComparison(
+        _ op: ComparisonOperator, _ lhs: Expr, _ rhs: Expr, options: StringOptions, at span: SourceSpan
+    ) -> TypedExpr? {
+        if Self.isNilLiteral(lhs) || Self.isNilLiteral(rhs) {
+            return checkNilComparison(op, value: Self.isNilLiteral(lhs) ? rhs : lhs, at: span)
+        }
+        guard let (left, right) = checkOperands(lhs, rhs) else { return nil }
+        for (typed, expr) in [(left, lhs), (right, rhs)] {
+            if case .object(let path) = typed {
+                return error(.relationshipComparison,
+                             "cannot compare the relationship '\(Self.pathName(expr))' (of type '\(path.entity)') with a value",
+                             at: expr.span,
+                             notes: [DiagnosticNote("compare one of its attributes, as in '\(Self.pathName(expr)).name == …', or test it with '== nil'")])
+            }
+        }
+        guard let (l, r) = Self.unify(left, right) else {
+            return error(.typeMismatch,
+                         "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
+                         at: span)
+        }
+        let type = l.type
+        if type.isOpaque { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
+        if op.isOrdering, !type.isOrdered {
+            return error(.notOrderable, "'\(op.rawValue)' needs values with an order, and '\(type)' has none",
+                         at: span, notes: Self.orderHint(for: type))
+        }
+        if !options.isEmpty, !type.isTextual {
+            return error(.modifierNotApplicable, "'\(options.modifier)' applies only to strings, not to '\(type)'", at: span)
+        }
+        return .compare(op, l, r, options)
+    }
+
+    /// `x == nil`, `x != nil`.
+    private mutating func checkNilComparison(_ op: ComparisonOperator, value: Expr, at span: SourceSpan) -> TypedExpr? {
+        guard op == .equal || op == .notEqual else {
+            return error(.invalidNilComparison, "'\(op.rawValue)' cannot compare a value with nil", at: span,
+                         notes: [DiagnosticNote("only '==' and '!=' take nil; nil has no order")])
+        }
+        if Self.isNilLiteral(value) { return .constant(.bool(op == .equal), .bool) }
+        guard let typed = check(value, expecting: nil) else { return nil }
+        if case .attribute(let path, _) = typed, !path.isOptional {
+            warning(.nilComparisonAlwaysFalse,
+                    "'\(path.attribute.name)' is never nil, so this comparison is always \(op == .equal ? "false" : "true")",
+                    at: span)
+        }
+        return op == .equal ? .isNil(typed) : .not(.isNil(typed))
+    }
+
+    static func orderHint(for type: ValueType) -> [DiagnosticNote] {
+        switch type {
+        case .enumeration: [DiagnosticNote("enum values are only equal or unequal; list the cases you want with 'in', as in 'x in [.a, .b]'")]
+        case .bool: [DiagnosticNote("Bool values are only equal or unequal")]
+        default: []
+        }
+    }
+
+    mutating func unqueryable<T>(_ type: ValueType, _ span: SourceSpan) -> T? {
+        error(.unqueryableAttribute, "values of type '\(type)' can only be tested for nil", at: span,
+              notes: [DiagnosticNote("Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'")])
+    }
+
+    /// The text of a key path operand, for messages.
+    static func pathName(_ expr: Expr) -> String {
+        if case .keyPath = expr.kind { return Printer.print(expr) }
+        return "value"
+    }
+
+    // MARK: - String tests
+
+    mutating func checkStringTest(
+        _ op: StringOperator, _ lhs: Expr, _ rhs: Expr, options: StringOptions, at span: SourceSpan
+    ) -> TypedExpr? {
+        if case .keyPath(let path) = lhs.kind, case .collection(_, _, let relationship, _, let remaining)? = resolve(path, report: false),
+            remaining.isEmpty, op == .contains
+        {
+            let name = relationship.relationship.name
+            return error(.notAString, "'\(name)' is a to-many relationship, not a string", at: lhs.span,
+                         notes: [DiagnosticNote("to test its elements, write '\(name).contains(where: { … })' or 'any \(name).… == …'")])
+        }
+        if Self.isNilLiteral(lhs) || Self.isNilLiteral(rhs) {
+            return error(.invalidNilComparison, "'\(op.rawValue)' cannot test nil", at: span,
+                         notes: [DiagnosticNote("a string test with a nil operand is false; test for nil with '== nil'")])
+        }
+        guard let (left, right) = checkOperands(lhs, rhs, hint: .string) else { return nil }
+        for (typed, expr) in [(left, lhs), (right, rhs)] where !typed.type.isTextual {
+            if typed.type.isOpaque { return unqueryable(typed.type, expr.span) }
+            return error(.notAString, "'\(op.rawValue)' needs String operands, but this is of type '\(typed.type)'",
+                         at: expr.span)
+        }
+        if op == .matches, case .constant(.string(let pattern), _) = right, !Self.isValidRegex(pattern) {
+            return error(.invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
+                         notes: [DiagnosticNote("'matches' takes an ICU regular expression, matched against the whole string")])
+        }
+        return .stringTest(op, left, right, options)
+    }
+
+    static func isValidRegex(_ pattern: String) -> Bool {
+        (try? NSRegularExpression(pattern: pattern)) != nil
+    }
+
+    // MARK: - Membership
+
+    mutating func checkMembership(_ element: Expr, in collection: Expr, at span: SourceSpan) -> TypedExpr? {
+        switch collection.kind {
+        case .list(let elements):
+            return checkListMembership(element, elements, at: span)
+        case .range(let lower, let upper, let kind):
+            return checkRangeMembership(element, lower, upper, kind, at: span)
+        case .parameter(let name):
+            guard Self.contextDependence(of: element) < 2, let typed = check(element, expecting: nil) else {
+                if Self.contextDependence(of: element) < 2 { return nil }
+                return error(.parameterTypeUnknown, "cannot infer the element type of list parameter '$\(name)'",
+                             at: collection.span)
+            }
+            guard !typed.type.isOpaque, Self.expectation(from: typed.type) != nil else {
+                return unqueryable(typed.type, element.span)
+            }
+            guard declareParameter(name, type: .list(typed.type), at: collection.span) else { return nil }
+            return .inParameterList(typed, name, typed.type)
+        case .keyPath(let path):
+            if case .collection(_, _, let relationship, _, _)? = resolve(path, report: false) {
+                return error(.toManyWithoutQuantifier,
+                             "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
+                             at: collection.span,
+                             notes: [DiagnosticNote("write 'any \(Printer.print(collection)) == …' instead")])
+            }
+            fallthrough
+        default:
+            return error(.invalidMembership, "'in' needs a list, a range or a list parameter on its right",
+                         at: collection.span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]', 'x in 1...10' or 'x in $values'")])
+        }
+    }
+
+    private mutating func checkListMembership(_ element: Expr, _ elements: [Expr], at span: SourceSpan) -> TypedExpr? {
+        let nonNil = elements.filter { !Self.isNilLiteral($0) }
+        let includesNil = nonNil.count < elements.count
+        // The element is checked first unless it needs context and some list element does not.
+        var anchor: TypedExpr?
+        if Self.contextDependence(of: element) == 2, let concrete = nonNil.first(where: { Self.contextDependence(of: $0) < 2 }) {
+            guard let typed = check(concrete, expecting: nil) else { return nil }
+            anchor = typed
+        }
+        guard let typedElement = check(element, expecting: anchor.flatMap { Self.expectation(from: $0.type) }) else {
+            return nil
+        }
+        if case .object = typedElement {
+            return error(.relationshipComparison, "cannot test whether a relationship is in a list of values", at: element.span)
+        }
+        if typedElement.type.isOpaque { return unqueryable(typedElement.type, element.span) }
+        var members: [TypedExpr] = []
+        var failed = false
+        var needsDouble = false
+        for member in nonNil {
+            guard let typed = check(member, expecting: Self.expectation(from: typedElement.type)) else {
+                failed = true
+                continue
+            }
+            guard Self.unify(typedElement, typed) != nil else {
+                failed = true
+                diagnostics.append(.error(.typeMismatch,
+                                          "list element of type '\(typed.type)' cannot be compared with '\(typedElement.type)'",
+                                          at: member.span))
+                continue
+            }
+            needsDouble = needsDouble || (typed.type == .double && typedElement.type == .int)
+            members.append(typed)
+        }
+        guard !failed else { return nil }
+        var subject = typedElement
+        if needsDouble {
+            subject = Self.promoted(typedElement)
+            members = members.map { $0.type == .int ? Self.promoted($0) : $0 }
+        } else if typedElement.type == .double {
+            members = members.map { $0.type == .int ? Self.promoted($0) : $0 }
+        }
+        let test = TypedExpr.inList(subject, members)
+        return includesNil ? .or([.isNil(typedElement), test]) : test
+    }
+
+    private mutating func checkRangeMembership(
+        _ element: Expr, _ lower: Expr, _ upper: Expr, _ kind: RangeKind, at span: SourceSpan
+    ) -> TypedExpr? {
+        guard let (typedLower, typedUpper) = checkOperands(lower, upper) else { return nil }
+        guard let (bound1, bound2) = Self.unify(typedLower, typedUpper) else {
+            return error(.typeMismatch, "the bounds of a range must have one type, not '\(typedLower.type)' and '\(typedUpper.type)'",
+                         at: lower.span.merged(with: upper.span))
+        }
+        guard let typedElement = check(element, expecting: Self.expectation(from: bound1.type)) else { return nil }
+        guard let (subject, low) = Self.unify(typedElement, bound1), let (_, high) = Self.unify(typedElement, bound2) else {
+            return error(.typeMismatch, "cannot test whether a value of type '\(typedElement.type)' is in a range of '\(bound1.type)'",
+                         at: span)
+        }
+        let type = subject.type
+        if type.isOpaque { return unqueryable(type, element.span) }
+        guard type.isOrdered else {
+            return error(.notOrderable, "a range needs values with an order, and '\(type)' has none", at: span,
+                         notes: Self.orderHint(for: type))
+        }
+        let lowAligned = low.type == subject.type ? low : Self.promoted(low)
+        let highAligned = high.type == subject.type ? high : Self.promoted(high)
+        return .inRange(subject, lowAligned, highAligned, kind)
+    }
+
+    // MARK: - Arithmetic
+
+    mutating func checkArithmetic(
+        _ op: ArithmeticOperator, _ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan
+    ) -> TypedExpr? {
+        let hint = expected.flatMap { $0.isNumeric || $0 == .date || $0 == .duration ? $0 : nil }
+        guard let (left, right) = checkOperands(lhs, rhs, hint: hint) else { return nil }
+        let mismatch = "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'"
+        switch (left.type, right.type) {
+        case (.int, .int):
+            return .arithmetic(op, left, right, .int)
+        case (.int, .double), (.double, .int), (.double, .double):
+            guard op != .remainder else {
+                return error(.invalidArithmetic, "'%' needs Int operands", at: span,
+                             notes: [DiagnosticNote("the remainder is defined for integers only, as in Swift")])
+            }
+            guard let (l, r) = Self.unify(left, right) else { return nil }
+            return .arithmetic(op, l, r, .double)
+        case (.date, .duration) where op == .add || op == .subtract,
+            (.duration, .date) where op == .add:
+            return .arithmetic(op, left, right, .date)
+        case (.duration, .duration) where op == .add || op == .subtract:
+            return .arithmetic(op, left, right, .duration)
+        default:
+            if left.type.isOpaque || right.type.isOpaque {
+                return unqueryable(left.type.isOpaque ? left.type : right.type, left.type.isOpaque ? lhs.span : rhs.span)
+            }
+            return error(.invalidArithmetic, mismatch, at: span)
+        }
+    }
+
+    mutating func checkNegation(_ operand: Expr, expecting expected: ValueType?, at span: SourceSpan) -> TypedExpr? {
+        guard let typed = check(operand, expecting: expected) else { return nil }
+        switch typed.type {
+        case .int, .double, .duration:
+            return .negate(typed, typed.type)
+        default:
+            return error(.invalidArithmetic, "unary operator '-' cannot be applied to an operand of type '\(typed.type)'",
+                         at: span)
+        }
+    }
+}

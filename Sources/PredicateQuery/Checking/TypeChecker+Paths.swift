@@ -1,0 +1,139 @@
+// Resolving key paths: names to attributes and relationships, through to-one
+// relationships (`budget.name`, `budget?.name`), from the query's object or from a
+// closure variable. This is where computed and transient properties, unknown
+// names and misspellings are caught.
+
+/// What a key path leads to.
+enum PathTarget {
+    /// A stored attribute.
+    case attribute(AttributePath)
+    /// An object: the query's object, a closure variable, or a to-one destination.
+    case object(ObjectPath)
+    /// A to-many relationship, and the components written after it.
+    case collection(level: Int, steps: [RelationshipStep], relationship: RelationshipStep,
+                    element: Entity, remaining: [PathComponent])
+    /// `Genre.action`: a case named through its enum type.
+    case enumConstant(EnumType, EnumType.Case)
+}
+
+extension TypeChecker {
+    /// Resolves `path`. With `report` false it records no diagnostics, which is how
+    /// quantifiers look for the path they apply to.
+    mutating func resolve(_ path: PropertyPath, report: Bool = true) -> PathTarget? {
+        var reporter = Reporter(active: report)
+        defer { diagnostics += reporter.diagnostics }
+        var entity: Entity
+        var startLevel: Int
+        switch path.root {
+        case .object:
+            entity = root
+            startLevel = 0
+        case .variable(let name):
+            guard let scope = scopes.last(where: { $0.name == name }) else {
+                return reporter.error(.unknownVariable, "cannot find variable '\(name)' in scope", at: path.span)
+            }
+            entity = scope.entity
+            startLevel = scope.level
+        }
+        if case .object = path.root, path.components.count == 2,
+            schema.property(named: path.components[0].name, of: root) == nil,
+            let enumType = schema.enumType(named: path.components[0].name)
+        {
+            return resolveEnumConstant(enumType, path.components[1], reporter: &reporter)
+        }
+        var steps: [RelationshipStep] = []
+        for (index, component) in path.components.enumerated() {
+            if component.isOptionalChained, let previous = steps.last, !previous.relationship.isOptional {
+                reporter.warning(.unnecessaryOptionalChaining,
+                                 "'\(previous.relationship.name)' is never nil, so '?.' is not needed",
+                                 at: component.span)
+            }
+            guard let property = schema.property(named: component.name, of: entity) else {
+                let candidates = schema.allProperties(of: entity).map(\.name)
+                let note = NameSuggestion.note(for: component.name, among: candidates)
+                return reporter.error(.unknownProperty, "value of type '\(entity.name)' has no member '\(component.name)'",
+                                      at: component.span, notes: note.map { [$0] } ?? [])
+            }
+            let isLast = index == path.components.count - 1
+            switch property {
+            case .computed(let computed):
+                return reporter.error(.computedProperty,
+                                      "'\(computed.name)' is a computed property of '\(entity.name)'; only stored properties can be queried",
+                                      at: component.span, notes: Self.computedNotes(computed))
+            case .attribute(let attribute) where attribute.isTransient:
+                return reporter.error(.transientProperty,
+                                      "'\(attribute.name)' is a transient property of '\(entity.name)'; it is never stored, so it cannot be queried",
+                                      at: component.span,
+                                      notes: [DiagnosticNote("@Transient properties live only in memory, in the objects an app has loaded")])
+            case .attribute(let attribute):
+                guard isLast else {
+                    let next = path.components[index + 1]
+                    return reporter.error(.invalidMemberAccess,
+                                          "value of type '\(attribute.type)' has no member '\(next.name)'",
+                                          at: next.span,
+                                          notes: [DiagnosticNote("'\(attribute.name)' is an attribute of '\(entity.name)', not a relationship")])
+                }
+                return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: attribute))
+            case .relationship(let relationship):
+                guard let destination = schema.entity(named: relationship.destination) else {
+                    return reporter.error(.unknownEntity, "relationship '\(relationship.name)' points to unknown entity '\(relationship.destination)'",
+                                          at: component.span)
+                }
+                let step = RelationshipStep(source: entity.name, relationship: relationship)
+                if relationship.isToMany {
+                    return .collection(level: startLevel, steps: steps, relationship: step, element: destination,
+                                       remaining: Array(path.components[(index + 1)...]))
+                }
+                steps.append(step)
+                entity = destination
+            }
+        }
+        return .object(ObjectPath(level: startLevel, steps: steps, entity: entity.name))
+    }
+
+    private func resolveEnumConstant(_ enumType: EnumType, _ component: PathComponent, reporter: inout Reporter) -> PathTarget? {
+        guard let enumCase = enumType.enumCase(named: component.name) else {
+            return reporter.error(.unknownEnumCase, "type '\(enumType.name)' has no member '\(component.name)'",
+                                  at: component.span, notes: Self.enumCaseNotes(enumType, near: component.name))
+        }
+        return .enumConstant(enumType, enumCase)
+    }
+
+    static func computedNotes(_ computed: ComputedProperty) -> [DiagnosticNote] {
+        let names = computed.dependencies.map { "'\($0)'" }
+        switch names.count {
+        case 0:
+            return [DiagnosticNote("computed properties are not stored, so the store cannot filter on them")]
+        case 1:
+            return [DiagnosticNote("'\(computed.name)' is computed from the stored property \(names[0]); query \(names[0]) instead")]
+        default:
+            let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            return [DiagnosticNote("'\(computed.name)' is computed from the stored properties \(list); query those instead")]
+        }
+    }
+
+    static func enumCaseNotes(_ enumType: EnumType, near name: String?) -> [DiagnosticNote] {
+        var notes: [DiagnosticNote] = []
+        if let name, let suggestion = NameSuggestion.note(for: name, among: enumType.cases.map(\.name)) {
+            notes.append(suggestion)
+        }
+        let cases = enumType.cases.map { ".\($0.name) (\($0.rawValue))" }.joined(separator: ", ")
+        notes.append(DiagnosticNote("'\(enumType.name)' has the cases \(cases)"))
+        return notes
+    }
+}
+
+/// Collects diagnostics, or drops them when resolving quietly.
+struct Reporter {
+    var active: Bool
+    var diagnostics: [Diagnostic] = []
+
+    mutating func error<T>(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []) -> T? {
+        if active { diagnostics.append(.error(code, message, at: span, notes: notes)) }
+        return nil
+    }
+
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan) {
+        if active { diagnostics.append(.warning(code, message, at: span)) }
+    }
+}

@@ -1,0 +1,165 @@
+// The type checker: a syntax tree and a schema to a typed query.
+//
+// It resolves names against the entity, gives every expression a type, turns enum
+// cases into raw values, and rejects what cannot be queried (computed and
+// transient properties, to-many paths without a quantifier, …), each with its own
+// diagnostic code. It does not stop at the first error: every independent problem
+// in the input is reported. When no entity is named, it tries each entity of the
+// schema and keeps the one the query type-checks against.
+
+/// Checks parsed queries against a schema.
+public struct TypeChecker {
+    let schema: Schema
+    /// The entity whose objects the query filters (level 0).
+    let root: Entity
+    var diagnostics: [Diagnostic] = []
+    var parameters: [ParameterDeclaration] = []
+    /// Closure and SUBQUERY variables in scope, innermost last.
+    var scopes: [Scope] = []
+    /// The level of the innermost bound element; 0 at the top.
+    var level = 0
+    /// Counter for the variables quantifiers introduce.
+    var syntheticVariables = 0
+
+    /// A variable bound by a closure, a SUBQUERY or a quantifier.
+    struct Scope {
+        var name: String
+        var level: Int
+        var entity: Entity
+    }
+
+    /// The outcome of checking: a checked query when there were no errors, and every diagnostic.
+    public struct Result: Sendable {
+        public var query: CheckedQuery?
+        public var diagnostics: [Diagnostic]
+    }
+
+    init(schema: Schema, root: Entity) {
+        self.schema = schema
+        self.root = root
+    }
+
+    /// Checks `query`. Its own entity wins over `defaultEntity` (the CLI's `--entity`,
+    /// the REPL's `.use`); with neither, the entity is inferred.
+    public static func check(
+        _ query: Query, schema: Schema, defaultEntity: String? = nil, limits: Limits = .standard
+    ) -> Result {
+        if let predicate = query.predicate, predicate.isDeeper(than: limits.maxNestingDepth) {
+            return Result(query: nil, diagnostics: [
+                .error(.nestingTooDeep, "expression is nested too deeply; the limit is \(limits.maxNestingDepth) levels",
+                       at: predicate.span)
+            ])
+        }
+        if let name = query.entity?.text ?? defaultEntity {
+            guard let entity = schema.entity(named: name) else {
+                let span = query.entity?.span ?? .synthesized
+                let note = NameSuggestion.note(for: name, among: schema.entities.map(\.name))
+                return Result(query: nil, diagnostics: [
+                    .error(.unknownEntity, "cannot find entity '\(name)' in the schema", at: span,
+                           notes: note.map { [$0] } ?? [])
+                ])
+            }
+            return check(query, against: entity, schema: schema)
+        }
+        return inferEntity(for: query, schema: schema)
+    }
+
+    /// Checks the query against one entity.
+    static func check(_ query: Query, against entity: Entity, schema: Schema) -> Result {
+        var checker = TypeChecker(schema: schema, root: entity)
+        let predicate = query.predicate.flatMap { checker.checkPredicate($0) }
+        let sortKeys = query.sortKeys.compactMap { checker.checkSortKey($0) }
+        let limit = query.limit.map { checker.checkCount($0) }
+        let offset = query.offset.map { checker.checkCount($0) }
+        let diagnostics = checker.diagnostics.sorted { $0.span.start < $1.span.start }
+        guard !diagnostics.containsErrors else { return Result(query: nil, diagnostics: diagnostics) }
+        let checked = CheckedQuery(
+            schema: schema, entity: entity, predicate: predicate, sortKeys: sortKeys, limit: limit,
+            offset: offset, parameters: checker.parameters, warnings: diagnostics)
+        return Result(query: checked, diagnostics: diagnostics)
+    }
+
+    /// With no entity named: the one entity the query checks against.
+    private static func inferEntity(for query: Query, schema: Schema) -> Result {
+        if query.predicate == nil, query.sortKeys.isEmpty {
+            if schema.entities.count == 1, let only = schema.entities.first {
+                return check(query, against: only, schema: schema)
+            }
+            let names = schema.entities.map(\.name).joined(separator: ", ")
+            return Result(query: nil, diagnostics: [
+                .error(.missingEntity, "the query names no entity and has no condition to infer one from",
+                       at: .point(0), notes: [DiagnosticNote("name one of \(names), as in '\(schema.entities.first?.name ?? "Entity") where …'")])
+            ])
+        }
+        let attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
+        let matches = attempts.filter { $0.result.query != nil }
+        let span = query.predicate?.span ?? query.sortKeys.first?.span ?? .point(0)
+        if matches.count == 1 { return matches[0].result }
+        if matches.count > 1 {
+            let names = matches.map(\.entity.name).sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return Result(query: nil, diagnostics: [
+                .error(.ambiguousEntity, "the query type-checks against several entities: \(names)", at: span,
+                       notes: [DiagnosticNote("name one, as in '\(matches[0].entity.name) where …'")])
+            ])
+        }
+        guard let best = attempts.min(by: { errorCount($0.result) < errorCount($1.result) }) else {
+            return Result(query: nil, diagnostics: [
+                .error(.missingEntity, "the schema has no entities", at: span)
+            ])
+        }
+        var diagnostics = best.result.diagnostics
+        if schema.entities.count > 1, let first = diagnostics.firstIndex(where: { $0.severity == .error }) {
+            diagnostics[first].notes.append(DiagnosticNote(
+                "no entity was named, and the query matches none; this is how it fails against '\(best.entity.name)', the closest"))
+        }
+        return Result(query: nil, diagnostics: diagnostics)
+    }
+
+    private static func errorCount(_ result: Result) -> Int {
+        result.diagnostics.filter { $0.severity == .error }.count
+    }
+
+    // MARK: - Reporting
+
+    /// Records an error; returns nil so callers can `return error(…)`.
+    mutating func error<T>(
+        _ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []
+    ) -> T? {
+        diagnostics.append(.error(code, message, at: span, notes: notes))
+        return nil
+    }
+
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []) {
+        diagnostics.append(.warning(code, message, at: span, notes: notes))
+    }
+
+    // MARK: - Query parts
+
+    /// A predicate: any expression of type Bool.
+    mutating func checkPredicate(_ expr: Expr) -> TypedExpr? {
+        guard let typed = check(expr, expecting: .bool) else { return nil }
+        guard typed.type == .bool else {
+            return error(.notABoolean, "expected a condition, but this is a value of type '\(typed.type)'",
+                         at: expr.span, notes: Self.conditionHint(for: typed))
+        }
+        return typed
+    }
+
+    private static func conditionHint(for typed: TypedExpr) -> [DiagnosticNote] {
+        switch typed.type {
+        case .string: [DiagnosticNote("compare it, as in 'name == \"…\"', or test it, as in 'name contains \"…\"'")]
+        case .int, .double: [DiagnosticNote("compare it, as in 'x > 0'")]
+        default: []
+        }
+    }
+
+    /// `limit n`, `offset n`: a literal, or a parameter of type Int.
+    private mutating func checkCount(_ count: QueryCount) -> CheckedCount {
+        switch count.value {
+        case .literal(let value): return .literal(value)
+        case .parameter(let name):
+            _ = declareParameter(name, type: .int, at: count.span)
+            return .parameter(name)
+        }
+    }
+}

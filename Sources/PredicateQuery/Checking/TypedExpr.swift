@@ -1,0 +1,151 @@
+// The typed IR: what the checker makes of a syntax tree.
+//
+// Names are resolved to attributes and relationships of the schema, enum cases to
+// raw values, literals to values of the type their context needs. Every spelling
+// of a construct is one node here, and so is every way of quantifying over a
+// to-many relationship: `any tags.name == 'x'`, `tags.contains { $0.name == 'x' }`
+// and `SUBQUERY(tags, $t, $t.name == 'x').@count > 0` differ only in how they are
+// written. Lowering to SQL and the in-memory evaluator both start from here.
+//
+// Objects in scope are numbered by level: 0 is the object the query filters, and
+// each quantifier or aggregate binds the elements of its collection at the next
+// level. A path names the level it starts from.
+
+/// One step along a relationship.
+public struct RelationshipStep: Sendable, Hashable {
+    /// The entity the step starts from.
+    public var source: String
+    public var relationship: Relationship
+
+    public init(source: String, relationship: Relationship) {
+        self.source = source
+        self.relationship = relationship
+    }
+}
+
+/// An attribute reached from an object in scope through to-one relationships.
+public struct AttributePath: Sendable, Hashable {
+    /// The level of the object the path starts from.
+    public var level: Int
+    /// The to-one relationships followed first; a nil one makes the value nil.
+    public var steps: [RelationshipStep]
+    /// The entity that has the attribute.
+    public var entity: String
+    public var attribute: Attribute
+
+    /// Whether the value can be nil: an optional attribute or a step through an optional relationship.
+    public var isOptional: Bool {
+        attribute.isOptional || steps.contains { $0.relationship.isOptional }
+    }
+}
+
+/// An object reached from an object in scope through to-one relationships.
+public struct ObjectPath: Sendable, Hashable {
+    public var level: Int
+    public var steps: [RelationshipStep]
+    /// The entity of the object reached.
+    public var entity: String
+}
+
+/// A to-many relationship reached from an object in scope through to-one relationships.
+public struct CollectionPath: Sendable, Hashable {
+    /// The level of the object the path starts from.
+    public var level: Int
+    /// The to-one relationships followed first.
+    public var steps: [RelationshipStep]
+    /// The to-many relationship whose elements are visited.
+    public var relationship: RelationshipStep
+    /// The entity of the elements.
+    public var elementEntity: String
+    /// The level at which the elements are bound inside the quantifier or aggregate.
+    public var elementLevel: Int
+}
+
+/// A declared parameter: its name, the type its context gives it, and its first use.
+public struct ParameterDeclaration: Sendable, Hashable {
+    public var name: String
+    public var type: ValueType
+    public var span: SourceSpan
+}
+
+/// A typed expression.
+public indirect enum TypedExpr: Sendable {
+    /// A value known at check time: literals, enum cases (as raw values), dates.
+    case constant(Value, ValueType)
+    /// `$name`, bound when the query runs.
+    case parameter(String, ValueType)
+    /// `now()` or `today()`, evaluated when the query runs.
+    case currentDate(BuiltinFunction)
+    /// The value of an attribute.
+    case attribute(AttributePath, ValueType)
+    /// A related object; appears only under `isNil`.
+    case object(ObjectPath)
+    /// True when the operand is nil (an attribute, a parameter, or a related object).
+    case isNil(TypedExpr)
+    case not(TypedExpr)
+    case and([TypedExpr])
+    case or([TypedExpr])
+    /// Both operands have the same type; `[c]`/`[d]` only on strings. False if either is nil.
+    case compare(ComparisonOperator, TypedExpr, TypedExpr, StringOptions)
+    /// A string test; false if either operand is nil.
+    case stringTest(StringOperator, TypedExpr, TypedExpr, StringOptions)
+    /// Membership in a list of values of the element's type.
+    case inList(TypedExpr, [TypedExpr])
+    /// Membership in a list bound at run time to a parameter of type `[T]`.
+    case inParameterList(TypedExpr, String, ValueType)
+    /// `lower <= x <= upper` (closed) or `lower <= x < upper` (half-open).
+    case inRange(TypedExpr, TypedExpr, TypedExpr, RangeKind)
+    /// Arithmetic; the result type is given.
+    case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr, ValueType)
+    case negate(TypedExpr, ValueType)
+    /// An Int used where a Double is compared or computed.
+    case toDouble(TypedExpr)
+    /// `any`, `all` or `none` of the collection's elements satisfy the condition.
+    case quantified(Quantifier, CollectionPath, TypedExpr)
+    /// `@count` (of the elements satisfying `filter`), or `@sum`/`@avg`/`@min`/`@max` of `value`.
+    case aggregate(AggregateFunction, CollectionPath, filter: TypedExpr?, value: TypedExpr?, ValueType)
+
+    /// The type of the expression's value.
+    public var type: ValueType {
+        switch self {
+        case .constant(_, let type), .parameter(_, let type), .attribute(_, let type),
+            .arithmetic(_, _, _, let type), .negate(_, let type), .aggregate(_, _, _, _, let type):
+            return type
+        case .currentDate: return .date
+        case .object(let path): return .opaque(path.entity)
+        case .toDouble: return .double
+        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
+            return .bool
+        }
+    }
+}
+
+/// A checked sort key.
+public struct CheckedSortKey: Sendable {
+    public var path: AttributePath
+    public var type: ValueType
+    public var isAscending: Bool
+    public var options: StringOptions
+}
+
+/// A checked `limit` or `offset`.
+public enum CheckedCount: Sendable, Hashable {
+    case literal(Int64)
+    case parameter(String)
+}
+
+/// A query that type-checked against a schema: ready to lower or evaluate.
+public struct CheckedQuery: Sendable {
+    public var schema: Schema
+    /// The entity whose objects the query returns.
+    public var entity: Entity
+    /// The filter; nil means every object.
+    public var predicate: TypedExpr?
+    public var sortKeys: [CheckedSortKey]
+    public var limit: CheckedCount?
+    public var offset: CheckedCount?
+    /// The parameters the query needs, in order of first use.
+    public var parameters: [ParameterDeclaration]
+    /// Warnings found while checking.
+    public var warnings: [Diagnostic]
+}

@@ -1,0 +1,109 @@
+// Renders diagnostics the way swiftc and clang do.
+//
+//     <input>:1:1: error: 'genre' is a computed property of 'Movie'; only stored properties can be queried [check.computedProperty]
+//     genre == .kids
+//     ^~~~~
+//     <input>:1:1: note: 'genre' is computed from the stored property 'genreId'
+//
+// The source line is shown once per diagnostic with a caret under the first
+// character of the span and tildes under the rest. Very long lines are shown as a
+// window around the span so a 1 MB input does not produce a 1 MB message.
+
+/// Turns diagnostics into the text a terminal user reads.
+public struct DiagnosticRenderer: Sendable {
+    /// The name printed before the location, `<input>` for a query typed by hand.
+    public var fileName: String
+    /// Whether to append the stable code, as in `[check.computedProperty]`.
+    public var showsCodes: Bool
+    /// Source lines wider than this many characters are shown as a window around the span.
+    public var maxLineWidth: Int
+
+    public init(fileName: String = "<input>", showsCodes: Bool = true, maxLineWidth: Int = 120) {
+        self.fileName = fileName
+        self.showsCodes = showsCodes
+        self.maxLineWidth = max(20, maxLineWidth)
+    }
+
+    /// Renders every diagnostic, each followed by its notes, in the order given.
+    public func render(_ diagnostics: [Diagnostic], in source: String) -> String {
+        let text = SourceText(source)
+        return diagnostics.map { render($0, in: text) }.joined()
+    }
+
+    /// Renders one diagnostic and its notes; the result ends with a newline.
+    public func render(_ diagnostic: Diagnostic, in text: SourceText) -> String {
+        let code = showsCodes ? " [\(diagnostic.code)]" : ""
+        var out = header(diagnostic.severity, diagnostic.message + code, at: diagnostic.span, in: text)
+        out += snippet(for: diagnostic.span, in: text)
+        for note in diagnostic.notes {
+            if let span = note.span {
+                out += header(.note, note.message, at: span, in: text)
+                if span != diagnostic.span { out += snippet(for: span, in: text) }
+            } else {
+                out += "note: \(note.message)\n"
+            }
+        }
+        return out
+    }
+
+    private func header(_ severity: Severity, _ message: String, at span: SourceSpan, in text: SourceText) -> String {
+        let location = text.location(of: span.start)
+        return "\(fileName):\(location.line):\(location.column): \(severity.rawValue): \(message)\n"
+    }
+
+    /// The source line holding the span's start, and the caret line under it.
+    private func snippet(for span: SourceSpan, in text: SourceText) -> String {
+        let lineIndex = text.lineIndex(of: span.start)
+        let lineBytes = text.lineRange(at: lineIndex)
+        var characters: [Character] = []
+        var startColumn = 0
+        var endColumn = 0
+        var offset = lineBytes.lowerBound
+        for character in text.text(lineBytes) {
+            if offset < span.start { startColumn += 1 }
+            if offset < span.end { endColumn += 1 }
+            characters.append(character)
+            offset += character.utf8.count
+        }
+        startColumn = min(startColumn, characters.count)
+        endColumn = max(startColumn + 1, endColumn)
+
+        var window = 0..<characters.count
+        if characters.count > maxLineWidth {
+            let lower = max(0, startColumn - maxLineWidth / 3)
+            window = lower..<min(characters.count, lower + maxLineWidth)
+        }
+        var line = window.lowerBound > 0 ? "…" : ""
+        var caret = window.lowerBound > 0 ? " " : ""
+        for column in window {
+            let shown = Self.printable(characters[column])
+            line.append(shown)
+            if column < startColumn {
+                caret += shown == "\t" ? "\t" : String(repeating: " ", count: shown.displayWidth)
+            } else if column < endColumn {
+                let mark: Character = column == startColumn ? "^" : "~"
+                caret += String(repeating: mark, count: max(1, shown.displayWidth))
+                if column == startColumn, shown.displayWidth > 1 {
+                    caret.removeLast(shown.displayWidth - 1)
+                    caret += String(repeating: "~", count: shown.displayWidth - 1)
+                }
+            }
+        }
+        if window.upperBound < characters.count { line += "…" }
+        if startColumn >= characters.count { caret += "^" }
+        return line + "\n" + caret + "\n"
+    }
+
+    /// Control characters are drawn as their Unicode control pictures so the caret stays aligned.
+    private static func printable(_ character: Character) -> Character {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
+            return character
+        }
+        if scalar == "\t" { return "\t" }
+        if scalar.value < 0x20, let picture = Unicode.Scalar(0x2400 + scalar.value) {
+            return Character(picture)
+        }
+        if scalar.value == 0x7F { return "\u{2421}" }
+        return character
+    }
+}

@@ -1,0 +1,63 @@
+// Line and column arithmetic over a query's text.
+//
+// Spans are byte offsets; people read lines and columns. `SourceText` converts one
+// to the other, only when a diagnostic is rendered. Columns count characters
+// (extended grapheme clusters), not bytes, so `é` is one column wherever it sits.
+
+/// A 1-based line and column, as shown to people.
+public struct SourcePosition: Hashable, Sendable, Codable {
+    public var line: Int
+    public var column: Int
+}
+
+/// The text of an input, indexed by line for location lookups.
+public struct SourceText: Sendable {
+    /// The input's UTF-8 bytes.
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; the first entry is 0.
+    private let lineStarts: [Int]
+
+    public init(_ text: String) {
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        lineStarts = starts
+    }
+
+    /// The 0-based index of the line holding `offset`.
+    func lineIndex(of offset: Int) -> Int {
+        let offset = min(max(0, offset), bytes.count)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Byte range of a line, without its line terminator.
+    func lineRange(at index: Int) -> Range<Int> {
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    /// The text between two byte offsets, decoded leniently.
+    func text(_ range: Range<Int>) -> String {
+        let lower = min(max(0, range.lowerBound), bytes.count)
+        let upper = min(max(lower, range.upperBound), bytes.count)
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// The line and column of a byte offset.
+    public func location(of offset: Int) -> SourcePosition {
+        let index = lineIndex(of: offset)
+        let lineStart = lineStarts[index]
+        let prefix = text(lineStart..<min(max(offset, lineStart), bytes.count))
+        return SourcePosition(line: index + 1, column: prefix.count + 1)
+    }
+}

@@ -1,0 +1,40 @@
+// An entity: a `@Model` class, a Core Data entity, or a table.
+
+/// One kind of object in the model.
+public struct Entity: Sendable, Hashable {
+    /// The name, as in the model: `Budget`.
+    public var name: String
+    /// Stored (and transient) attributes, in declaration order.
+    public var attributes: [Attribute]
+    /// Relationships to other entities, in declaration order.
+    public var relationships: [Relationship]
+    /// Computed properties: known, so they can be reported, but never queryable.
+    public var computedProperties: [ComputedProperty]
+    /// The parent entity, for Core Data entity inheritance.
+    public var parent: String?
+
+    public init(
+        _ name: String, attributes: [Attribute] = [], relationships: [Relationship] = [],
+        computedProperties: [ComputedProperty] = [], parent: String? = nil
+    ) {
+        self.name = name
+        self.attributes = attributes
+        self.relationships = relationships
+        self.computedProperties = computedProperties
+        self.parent = parent
+    }
+
+    /// The entity's own properties (not inherited ones), attributes first.
+    public var properties: [Property] {
+        attributes.map(Property.attribute) + relationships.map(Property.relationship)
+            + computedProperties.map(Property.computed)
+    }
+
+    /// The entity's own property of that name.
+    public func property(named name: String) -> Property? {
+        if let attribute = attributes.first(where: { $0.name == name }) { return .attribute(attribute) }
+        if let relationship = relationships.first(where: { $0.name == name }) { return .relationship(relationship) }
+        if let computed = computedProperties.first(where: { $0.name == name }) { return .computed(computed) }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+// Model metadata: what pq knows about the user's data.
+//
+// A schema lists entities (with attributes, relationships and computed
+// properties), the enums their attributes use, and the Codable structs stored
+// inline. It comes from code (these initialisers), from JSON (`Schema+JSON`), from
+// Swift model files, or from a store. The checker reads it; nothing in it refers
+// to a particular store layout.
+
+/// The entities, enums and Codable structs of a data model.
+public struct Schema: Sendable, Hashable {
+    public var entities: [Entity]
+    public var enums: [EnumType]
+    public var composites: [CompositeType]
+
+    public init(entities: [Entity], enums: [EnumType] = [], composites: [CompositeType] = []) {
+        self.entities = entities
+        self.enums = enums
+        self.composites = composites
+    }
+
+    /// The entity with this exact name.
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    /// The enum with this exact name.
+    public func enumType(named name: String) -> EnumType? {
+        enums.first { $0.name == name }
+    }
+
+    /// The Codable struct with this exact name.
+    public func composite(named name: String) -> CompositeType? {
+        composites.first { $0.name == name }
+    }
+
+    /// The entity and its ancestors, nearest first; stops at an unknown or repeated parent.
+    public func lineage(of entity: Entity) -> [Entity] {
+        var chain = [entity]
+        var seen: Set<String> = [entity.name]
+        var next = entity.parent
+        while let name = next, !seen.contains(name), let parent = self.entity(named: name) {
+            chain.append(parent)
+            seen.insert(name)
+            next = parent.parent
+        }
+        return chain
+    }
+
+    /// The property of that name on the entity or an ancestor.
+    public func property(named name: String, of entity: Entity) -> Property? {
+        for owner in lineage(of: entity) {
+            if let property = owner.property(named: name) { return property }
+        }
+        return nil
+    }
+
+    /// Every property of the entity, inherited ones first.
+    public func allProperties(of entity: Entity) -> [Property] {
+        lineage(of: entity).reversed().flatMap(\.properties)
+    }
+}
+
+/// A property of an entity, of whichever kind.
+public enum Property: Sendable, Hashable {
+    case attribute(Attribute)
+    case relationship(Relationship)
+    case computed(ComputedProperty)
+
+    /// The property's name in the model.
+    public var name: String {
+        switch self {
+        case .attribute(let attribute): attribute.name
+        case .relationship(let relationship): relationship.name
+        case .computed(let computed): computed.name
+        }
+    }
+}

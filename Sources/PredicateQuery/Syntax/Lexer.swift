@@ -1,0 +1,224 @@
+// The lexer: query text to tokens.
+//
+// It works on UTF-8 bytes with byte-offset spans, in one forward pass with no
+// backtracking, so its time is linear in the input. It never stops at an error:
+// it reports the error, skips the offending bytes and goes on, so one run shows
+// every lexical problem. Keywords are not recognised here (see `Token`).
+
+/// Splits query text into tokens.
+struct Lexer {
+    let bytes: [UInt8]
+    let limits: Limits
+    var position = 0
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(_ source: String, limits: Limits = .standard) {
+        self.bytes = Array(source.utf8)
+        self.limits = limits
+    }
+
+    /// All tokens, ending with one `.end` token.
+    mutating func tokenize() -> [Token] {
+        var tokens: [Token] = []
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { break }
+            if let token = lexToken() { tokens.append(token) }
+        }
+        tokens.append(Token(kind: .end, span: .point(bytes.count)))
+        return tokens
+    }
+
+    // MARK: - Dispatch
+
+    private mutating func lexToken() -> Token? {
+        let start = position
+        let byte = bytes[position]
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return lexNumber()
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+            return lexString()
+        case UInt8(ascii: "`"):
+            return lexEscapedName()
+        case UInt8(ascii: "$"), UInt8(ascii: "@"):
+            return lexPrefixedName()
+        default:
+            if let kind = lexPunctuation() {
+                return Token(kind: kind, span: SourceSpan(start: start, end: position))
+            }
+            if let name = lexName() {
+                return Token(kind: .name, span: SourceSpan(start: start, end: position), value: .text(name))
+            }
+            skipUnexpectedCharacter()
+            return nil
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                position += 1
+            default:
+                return
+            }
+        }
+    }
+
+    func peek(_ offset: Int = 0) -> UInt8? {
+        position + offset < bytes.count ? bytes[position + offset] : nil
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    // MARK: - Punctuation
+
+    /// The punctuation tokens, longest spelling first so that `..<` wins over `..`.
+    private static let punctuation: [(String, TokenKind)] = [
+        ("..<", .halfOpenRange), ("...", .closedRange),
+        ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<=", .lessEqual),
+        ("=<", .lessEqual), (">=", .greaterEqual), ("=>", .greaterEqual),
+        ("&&", .and), ("||", .or), ("?.", .questionDot),
+        ("=", .equal), ("<", .less), (">", .greater), ("!", .bang),
+        ("+", .plus), ("-", .minus), ("*", .star), ("/", .slash), ("%", .percent),
+        ("(", .leftParen), (")", .rightParen), ("[", .leftBracket), ("]", .rightBracket),
+        ("{", .leftBrace), ("}", .rightBrace), (",", .comma), (":", .colon), (".", .dot),
+    ]
+
+    private mutating func lexPunctuation() -> TokenKind? {
+        for (spelling, kind) in Self.punctuation where matches(spelling) {
+            position += spelling.utf8.count
+            return kind
+        }
+        return nil
+    }
+
+    private func matches(_ spelling: String) -> Bool {
+        var offset = 0
+        for byte in spelling.utf8 {
+            guard peek(offset) == byte else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    private mutating func skipUnexpectedCharacter() {
+        let start = position
+        let scalarLength = Self.scalarLength(at: position, in: bytes)
+        position += scalarLength
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        let shown = text.unicodeScalars.first.map { $0.escaped(asASCII: true) } ?? text
+        var notes: [DiagnosticNote] = []
+        switch text {
+        case "&": notes.append(DiagnosticNote("use '&&' (or 'and') for logical AND"))
+        case "|": notes.append(DiagnosticNote("use '||' (or 'or') for logical OR"))
+        case "#": notes.append(DiagnosticNote("to use a reserved word as a name, put it in backticks: `in`"))
+        default: break
+        }
+        report(.error(.unexpectedCharacter, "unexpected character '\(shown)' in query",
+                      at: SourceSpan(start: start, end: position), notes: notes))
+    }
+
+    // MARK: - Names
+
+    /// Lexes a name if one starts here; returns nil without moving otherwise.
+    private mutating func lexName() -> String? {
+        let start = position
+        guard let (first, firstLength) = scalar(at: position), Self.isNameStart(first) else { return nil }
+        position += firstLength
+        while let (next, length) = scalar(at: position), Self.isNameContinue(next) {
+            position += length
+        }
+        let length = position - start
+        if length > limits.maxIdentifierLength {
+            report(.error(.identifierTooLong,
+                          "name is \(length) bytes long; the limit is \(limits.maxIdentifierLength)",
+                          at: SourceSpan(start: start, end: position)))
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func lexEscapedName() -> Token? {
+        let start = position
+        position += 1
+        guard let name = lexName() else {
+            report(.error(.expectedName, "expected a name after '`'", at: .point(position)))
+            return nil
+        }
+        guard peek() == UInt8(ascii: "`") else {
+            report(.error(.unterminatedEscapedName, "expected '`' to end the escaped name",
+                          at: .point(position),
+                          notes: [DiagnosticNote("the escaped name starts here", at: .point(start))]))
+            return Token(kind: .escapedName, span: SourceSpan(start: start, end: position), value: .text(name))
+        }
+        position += 1
+        return Token(kind: .escapedName, span: SourceSpan(start: start, end: position), value: .text(name))
+    }
+
+    /// `$name` parameters and variables, `@count` collection operators.
+    private mutating func lexPrefixedName() -> Token? {
+        let start = position
+        let sigil = bytes[position]
+        position += 1
+        let nameStart = position
+        while let (next, length) = scalar(at: position), Self.isNameContinue(next) {
+            position += length
+        }
+        let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+        let span = SourceSpan(start: start, end: position)
+        if sigil == UInt8(ascii: "$") {
+            guard !name.isEmpty else {
+                report(.error(.expectedName, "expected a parameter name after '$'", at: span))
+                return nil
+            }
+            if name.utf8.count > limits.maxIdentifierLength {
+                report(.error(.identifierTooLong,
+                              "name is \(name.utf8.count) bytes long; the limit is \(limits.maxIdentifierLength)",
+                              at: span))
+            }
+            return Token(kind: .parameter, span: span, value: .text(name))
+        }
+        guard !name.isEmpty else {
+            report(.error(.expectedName, "expected a collection operator such as '@count' after '@'", at: span))
+            return nil
+        }
+        return Token(kind: .collectionOperator, span: span, value: .text(name))
+    }
+
+    func scalar(at offset: Int) -> (Unicode.Scalar, Int)? {
+        guard offset < bytes.count else { return nil }
+        let length = Self.scalarLength(at: offset, in: bytes)
+        var iterator = bytes[offset..<offset + length].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let value) = decoder.decode(&iterator) { return (value, length) }
+        return nil
+    }
+
+    /// The length in bytes of the UTF-8 sequence starting at `offset` (1 for a stray byte).
+    private static func scalarLength(at offset: Int, in bytes: [UInt8]) -> Int {
+        let lead = bytes[offset]
+        let length: Int
+        switch lead {
+        case 0xF0...0xF7: length = 4
+        case 0xE0...0xEF: length = 3
+        case 0xC0...0xDF: length = 2
+        default: length = 1
+        }
+        return min(length, bytes.count - offset)
+    }
+
+    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
+        }
+        return scalar.properties.isXIDStart
+    }
+
+    static func isNameContinue(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isNameStart(scalar) || (scalar >= "0" && scalar <= "9") }
+        return scalar.properties.isXIDContinue
+    }
+}

@@ -1,0 +1,240 @@
+// The canonical printer: a syntax tree back to query text.
+//
+// The output uses one spelling per construct (`&&`, `==`, infix `contains`,
+// `x in a...b`, `xs.contains(where: { … })`, `xs.filter({ t in … })`) and the
+// fewest parentheses that keep the tree's shape, so parse → print → parse gives the
+// same tree. Names that would read as keywords are put in backticks.
+
+/// Prints syntax trees as canonical query text.
+public struct Printer {
+    /// Names bound by the closures being printed, innermost last.
+    private var scopes: [String] = []
+
+    public init() {}
+
+    /// Binding strength, loosest first, as in the precedence table of Grammar/pq.ebnf.
+    private enum Level: Int, Comparable {
+        case or = 1, and, not, comparison, range, additive, multiplicative, prefix, postfix
+
+        static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The canonical text of a query.
+    public static func print(_ query: Query) -> String {
+        var printer = Printer()
+        return printer.printQuery(query)
+    }
+
+    /// The canonical text of an expression.
+    public static func print(_ expr: Expr) -> String {
+        var printer = Printer()
+        return printer.print(expr, at: .or)
+    }
+
+    private mutating func printQuery(_ query: Query) -> String {
+        var parts: [String] = []
+        if let entity = query.entity {
+            let bare = Self.isPlainName(entity.text) && !Parser.isReserved(entity.text)
+                && (query.predicate != nil || entity.text.first?.isUppercase == true)
+            parts.append(bare ? entity.text : "`\(entity.text)`")
+            if let predicate = query.predicate {
+                parts.append("where")
+                parts.append(print(predicate, at: .or))
+            }
+        } else if let predicate = query.predicate {
+            if case .keyPath(let path) = predicate.kind, path.root == .object, path.components.count == 1,
+                path.components[0].name.first?.isUppercase == true
+            {
+                parts.append("SELF." + Self.memberName(path.components[0].name))
+            } else {
+                parts.append(print(predicate, at: .or))
+            }
+        }
+        if !query.sortKeys.isEmpty {
+            parts.append("sort by " + query.sortKeys.map(printSortKey).joined(separator: ", "))
+        }
+        if let limit = query.limit { parts.append("limit " + Self.printCount(limit)) }
+        if let offset = query.offset { parts.append("offset " + Self.printCount(offset)) }
+        return parts.joined(separator: " ")
+    }
+
+    private func printSortKey(_ key: SortKey) -> String {
+        var text = printPath(key.path) + key.options.modifier
+        if !key.isAscending { text += " desc" }
+        return text
+    }
+
+    private static func printCount(_ count: QueryCount) -> String {
+        switch count.value {
+        case .literal(let value): String(value)
+        case .parameter(let name): "$" + name
+        }
+    }
+
+    // MARK: - Expressions
+
+    private static func level(of expr: Expr) -> Level {
+        switch expr.kind {
+        case .or: .or
+        case .and: .and
+        case .not: .not
+        case .comparison, .stringTest, .membership, .quantified: .comparison
+        case .range: .range
+        case .arithmetic(let op, _, _): op == .add || op == .subtract ? .additive : .multiplicative
+        case .negate: .prefix
+        case .literal(.integer(let value)): value < 0 ? .prefix : .postfix
+        case .literal(.decimal(let value)): value.sign == .minus ? .prefix : .postfix
+        case .literal(.duration(let value, _)): value.sign == .minus ? .prefix : .postfix
+        default: .postfix
+        }
+    }
+
+    private mutating func print(_ expr: Expr, at required: Level) -> String {
+        let text = printUnparenthesized(expr)
+        return Self.level(of: expr) < required ? "(" + text + ")" : text
+    }
+
+    private mutating func printUnparenthesized(_ expr: Expr) -> String {
+        switch expr.kind {
+        case .or(let operands):
+            return operands.map { print($0, at: .and) }.joined(separator: " || ")
+        case .and(let operands):
+            return operands.map { print($0, at: .not) }.joined(separator: " && ")
+        case .not(let operand):
+            let inner = Self.level(of: operand) == .comparison ? "(" + printUnparenthesized(operand) + ")" : print(operand, at: .not)
+            return "!" + inner
+        case .comparison(let op, let lhs, let rhs, let options):
+            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + print(rhs, at: .range)
+        case .stringTest(let op, let lhs, let rhs, let options):
+            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + print(rhs, at: .range)
+        case .membership(let element, let collection):
+            return print(element, at: .range) + " in " + print(collection, at: .range)
+        case .quantified(let quantifier, let body):
+            let inner = Self.level(of: body) == .comparison && !Self.isQuantified(body)
+                ? printUnparenthesized(body) : print(body, at: .range)
+            return quantifier.rawValue + " " + inner
+        case .range(let lower, let upper, let kind):
+            return print(lower, at: .additive) + (kind == .closed ? "..." : "..<") + print(upper, at: .additive)
+        case .arithmetic(let op, let lhs, let rhs):
+            let level = Self.level(of: expr)
+            return print(lhs, at: level) + " " + op.rawValue + " " + print(rhs, at: Level(rawValue: level.rawValue + 1) ?? .postfix)
+        case .negate(let operand):
+            let inner = print(operand, at: .prefix)
+            return inner.hasPrefix("-") ? "-(" + inner + ")" : "-" + inner
+        case .literal(let literal):
+            return Self.printLiteral(literal)
+        case .enumCase(let name):
+            return "." + Self.memberName(name)
+        case .keyPath(let path):
+            return printPath(path)
+        case .parameter(let name):
+            return "$" + name
+        case .call(let function, let arguments):
+            return function.rawValue + "(" + arguments.map { print($0, at: .or) }.joined(separator: ", ") + ")"
+        case .list(let elements):
+            return "[" + elements.map { print($0, at: .or) }.joined(separator: ", ") + "]"
+        case .member(let base, let component):
+            return print(base, at: .postfix) + (component.isOptionalChained ? "?." : ".") + Self.memberName(component.name)
+        case .elementTest(let quantifier, let collection, let closure):
+            let method = quantifier == .all ? ".allSatisfy(" : ".contains(where: "
+            return print(collection, at: .postfix) + method + printClosure(closure) + ")"
+        case .filter(let collection, let closure):
+            return print(collection, at: .postfix) + ".filter(" + printClosure(closure) + ")"
+        case .aggregate(let function, let collection, let field):
+            let base = print(collection, at: .postfix)
+            if function == .count { return base + ".count" }
+            return base + ".@" + function.rawValue + field.map { "." + Self.memberName($0.name) }.joined()
+        case .isEmpty(let collection):
+            return print(collection, at: .postfix) + ".isEmpty"
+        case .invalid:
+            return "<invalid>"
+        }
+    }
+
+    private static func isQuantified(_ expr: Expr) -> Bool {
+        if case .quantified = expr.kind { return true }
+        return false
+    }
+
+    private mutating func printClosure(_ closure: Closure) -> String {
+        scopes.append(closure.variable)
+        defer { scopes.removeLast() }
+        let body = print(closure.body, at: .or)
+        if closure.variable == "0" { return "{ " + body + " }" }
+        return "{ " + Self.identifier(closure.variable) + " in " + body + " }"
+    }
+
+    private func printPath(_ path: PropertyPath) -> String {
+        var text: String
+        var components = path.components[...]
+        switch path.root {
+        case .variable(let name):
+            text = name == "0" ? "$0" : Self.identifier(name)
+        case .object:
+            guard let first = components.popFirst() else { return "SELF" }
+            let shadowed = scopes.contains(first.name)
+            text = shadowed ? "SELF." + Self.memberName(first.name) : Self.identifier(first.name)
+        }
+        for component in components {
+            text += (component.isOptionalChained ? "?." : ".") + Self.memberName(component.name)
+        }
+        return text
+    }
+
+    // MARK: - Names and literals
+
+    /// Whether `name` is a NAME token: a letter or underscore, then letters, digits, underscores.
+    static func isPlainName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, Lexer.isNameStart(first) else { return false }
+        return name.unicodeScalars.allSatisfy(Lexer.isNameContinue)
+    }
+
+    /// A name in operand position: escaped if it is reserved.
+    private static func identifier(_ name: String) -> String {
+        isPlainName(name) && !Parser.isReserved(name) ? name : "`" + name + "`"
+    }
+
+    /// A name after a dot: escaped only if it would read as `count` or `isEmpty`.
+    private static func memberName(_ name: String) -> String {
+        isPlainName(name) && name != "count" && name != "isEmpty" ? name : "`" + name + "`"
+    }
+
+    static func printLiteral(_ literal: Literal) -> String {
+        switch literal {
+        case .integer(let value): String(value)
+        case .decimal(let value): value.description
+        case .string(let value): quoted(value)
+        case .bool(let value): value ? "true" : "false"
+        case .null: "nil"
+        case .duration(let value, let unit): printNumber(value) + String(unit.rawValue)
+        }
+    }
+
+    private static func printNumber(_ value: Double) -> String {
+        if value == 0 { return value.sign == .minus ? "-0" : "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
+    }
+
+    /// A string literal in single quotes, escaping what must be escaped.
+    static func quoted(_ value: String) -> String {
+        var text = "'"
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "'": text += "\\'"
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\0": text += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text + "'"
+    }
+}

@@ -1,0 +1,100 @@
+// Hostile shapes and sizes end in a clean diagnostic, in linear time, without
+// overflowing the stack: 100,000 nested parentheses, 100,000 `!`, 10 MB inputs.
+
+import Foundation
+import Testing
+@testable import PredicateQuery
+
+struct LimitTests {
+    @Test func deepParenthesesStopAtTheNestingLimit() {
+        let text = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
+        let result = Parser.parse(text)
+        #expect(result.query == nil)
+        #expect(result.diagnostics.map(\.code) == [.nestingTooDeep])
+    }
+
+    @Test func chainedNegationsStopAtTheNestingLimit() {
+        let result = Parser.parse(String(repeating: "!", count: 100_000) + "a")
+        #expect(result.diagnostics.map(\.code) == [.nestingTooDeep])
+        let words = Parser.parse(String(repeating: "not ", count: 100_000) + "a")
+        #expect(words.diagnostics.map(\.code) == [.nestingTooDeep])
+    }
+
+    @Test func chainedMinusesAndArithmeticStopAtTheNestingLimit() {
+        #expect(parseCodes(String(repeating: "-", count: 100_000) + "a > 1") == ["limit.nestingDepth"])
+        let sum = "a" + String(repeating: " + a", count: 100_000) + " > 1"
+        #expect(parseCodes(sum) == ["limit.nestingDepth"])
+        let closures = String(repeating: "xs.contains { ", count: 50_000) + "true" + String(repeating: " }", count: 50_000)
+        #expect(parseCodes(closures) == ["limit.nestingDepth"])
+        let lists = String(repeating: "[", count: 100_000)
+        #expect(parseCodes("x in " + lists) == ["limit.nestingDepth"])
+    }
+
+    @Test func nestingJustInsideTheLimitParses() {
+        let limits = Limits(maxNestingDepth: 50)
+        let inside = String(repeating: "(", count: 49) + "a" + String(repeating: ")", count: 49)
+        #expect(Parser.parse(inside, limits: limits).query != nil)
+        let outside = String(repeating: "(", count: 51) + "a" + String(repeating: ")", count: 51)
+        #expect(parseCodes(outside, limits: limits) == ["limit.nestingDepth"])
+    }
+
+    @Test func tenMegabyteInputIsRejectedUpFront() {
+        let text = String(repeating: "a == 1 || ", count: 1_000_000) + "a == 1"
+        #expect(text.utf8.count > 10_000_000)
+        let clock = ContinuousClock()
+        var codes: [String] = []
+        let elapsed = clock.measure { codes = parseCodes(text) }
+        #expect(codes == ["limit.inputLength"])
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test func tenMegabyteInputParsesInLinearTimeWhenAllowed() {
+        // With the length limit raised, a 10 MB chain of 1,000,000 comparisons parses.
+        let limits = Limits(maxInputLength: 16 * 1024 * 1024, maxListLength: 2_000_000)
+        let small = String(repeating: "a == 1 || ", count: 100_000) + "a == 1"
+        let large = String(repeating: "a == 1 || ", count: 1_000_000) + "a == 1"
+        let clock = ContinuousClock()
+        var parsedLarge = false
+        let smallTime = clock.measure { _ = Parser.parse(small, limits: limits) }
+        let largeTime = clock.measure { parsedLarge = Parser.parse(large, limits: limits).query != nil }
+        #expect(parsedLarge)
+        // Ten times the input should take about ten times as long; allow generous noise.
+        #expect(largeTime < smallTime * 40 + .seconds(1), "100k: \(smallTime), 1M: \(largeTime)")
+    }
+
+    @Test func oneMegabyteStringLiteralIsAccepted() throws {
+        let payload = String(repeating: "x'\\\"", count: 250_000)
+        let escaped = payload.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        let query = try #require(parseOrRecord("name == '\(escaped)'"))
+        guard case .comparison(_, _, let rhs, _)? = query.predicate?.kind, case .literal(.string(let value)) = rhs.kind else {
+            Issue.record("expected a string comparison")
+            return
+        }
+        #expect(value == payload)
+    }
+
+    @Test func longListsAndChainsAreBounded() {
+        let limits = Limits(maxListLength: 100)
+        let list = "x in [" + (0..<101).map(String.init).joined(separator: ", ") + "]"
+        #expect(parseCodes(list, limits: limits) == ["limit.listLength"])
+        let okList = "x in [" + (0..<100).map(String.init).joined(separator: ", ") + "]"
+        #expect(Parser.parse(okList, limits: limits).query != nil)
+        let chain = (0..<101).map { "a == \($0)" }.joined(separator: " && ")
+        #expect(parseCodes(chain, limits: limits) == ["limit.listLength"])
+    }
+
+    @Test func longNamesAreRejected() {
+        let name = String(repeating: "n", count: 257)
+        #expect(parseCodes("\(name) == 1") == ["limit.identifierLength"])
+        #expect(parseCodes("a == $\(name)") == ["limit.identifierLength"])
+        #expect(Parser.parse(String(repeating: "n", count: 256) + " == 1").query != nil)
+    }
+
+    @Test func deepTreesBuiltInCodeAreRejectedByTheChecker() {
+        var expr = Expr(.keyPath(PropertyPath("name")))
+        for _ in 0..<10_000 { expr = Expr(.not(expr)) }
+        let schema = Schema(entities: [Entity("Item", attributes: [Attribute("name", .bool)])])
+        let result = TypeChecker.check(Query(predicate: expr), schema: schema)
+        #expect(result.diagnostics.map(\.code) == [.nestingTooDeep])
+    }
+}

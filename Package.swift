@@ -22,7 +22,7 @@ let package = Package(
         .testTarget(
             name: "PredicateQueryTests",
             dependencies: ["PredicateQuery", "PredicateQueryExamples"],
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
     ]
 )

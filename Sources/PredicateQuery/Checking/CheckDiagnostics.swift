@@ -73,5 +73,5 @@ extension DiagnosticCode {
     /// Warning: `?.` after a relationship that is never nil.
     public static let unnecessaryOptionalChaining: DiagnosticCode = "check.unnecessaryOptionalChaining"
     /// Warning: `== nil` on a value that is never nil.
-    public static let nilComparisonAlwaysFalse: DiagnosticCode = "check.nilComparisonAlwaysFalse"
+    public static let neverNil: DiagnosticCode = "check.neverNil"
 }

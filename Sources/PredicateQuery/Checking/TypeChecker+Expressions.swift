@@ -20,7 +20,13 @@ extension TypeChecker {
         case .list, .range:
             return error(.invalidMembership, "a \(Self.isList(expr) ? "list" : "range") can only be used on the right of 'in'",
                          at: span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]' or 'x in 1...10'")])
-        case .member(_, let component):
+        case .member(let base, let component):
+            if case .parameter(let name) = base.kind, name.first?.isNumber == true {
+                let message = name == "0"
+                    ? "anonymous closure argument not contained in a closure"
+                    : "'$\(name)' is not a closure argument; a closure here has one, '$0'"
+                return error(.closureArgumentOutsideClosure, message, at: base.span)
+            }
             return error(.invalidMemberAccess, "cannot access member '\(component.name)' here; members belong to key paths",
                          at: component.span)
         case .not(let operand):

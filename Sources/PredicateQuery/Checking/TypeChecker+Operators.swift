@@ -54,7 +54,7 @@ extension TypeChecker {
         if Self.isNilLiteral(value) { return .constant(.bool(op == .equal), .bool) }
         guard let typed = check(value, expecting: nil) else { return nil }
         if case .attribute(let path, _) = typed, !path.isOptional {
-            warning(.nilComparisonAlwaysFalse,
+            warning(.neverNil,
                     "'\(path.attribute.name)' is never nil, so this comparison is always \(op == .equal ? "false" : "true")",
                     at: span)
         }
@@ -96,7 +96,10 @@ extension TypeChecker {
             return error(.invalidNilComparison, "'\(op.rawValue)' cannot test nil", at: span,
                          notes: [DiagnosticNote("a string test with a nil operand is false; test for nil with '== nil'")])
         }
-        guard let (left, right) = checkOperands(lhs, rhs, hint: .string) else { return nil }
+        // Both operands must be strings, so each is checked against String on its own.
+        let typedLeft = check(lhs, expecting: .string)
+        let typedRight = check(rhs, expecting: .string)
+        guard let left = typedLeft, let right = typedRight else { return nil }
         for (typed, expr) in [(left, lhs), (right, rhs)] where !typed.type.isTextual {
             if typed.type.isOpaque { return unqueryable(typed.type, expr.span) }
             return error(.notAString, "'\(op.rawValue)' needs String operands, but this is of type '\(typed.type)'",
@@ -195,12 +198,25 @@ extension TypeChecker {
     private mutating func checkRangeMembership(
         _ element: Expr, _ lower: Expr, _ upper: Expr, _ kind: RangeKind, at span: SourceSpan
     ) -> TypedExpr? {
-        guard let (typedLower, typedUpper) = checkOperands(lower, upper) else { return nil }
+        // The element goes first when it needs its context no more than the bounds do,
+        // so `date in '2024-01-01'...'2024-12-31'` reads the bounds as dates.
+        let elementFirst = Self.contextDependence(of: element)
+            <= min(Self.contextDependence(of: lower), Self.contextDependence(of: upper))
+        var typedElement: TypedExpr?
+        if elementFirst {
+            guard let typed = check(element, expecting: nil) else { return nil }
+            typedElement = typed
+        }
+        let hint = typedElement.flatMap { Self.expectation(from: $0.type) }
+        guard let (typedLower, typedUpper) = checkOperands(lower, upper, hint: hint) else { return nil }
         guard let (bound1, bound2) = Self.unify(typedLower, typedUpper) else {
             return error(.typeMismatch, "the bounds of a range must have one type, not '\(typedLower.type)' and '\(typedUpper.type)'",
                          at: lower.span.merged(with: upper.span))
         }
-        guard let typedElement = check(element, expecting: Self.expectation(from: bound1.type)) else { return nil }
+        if typedElement == nil {
+            typedElement = check(element, expecting: Self.expectation(from: bound1.type))
+        }
+        guard let typedElement else { return nil }
         guard let (subject, low) = Self.unify(typedElement, bound1), let (_, high) = Self.unify(typedElement, bound2) else {
             return error(.typeMismatch, "cannot test whether a value of type '\(typedElement.type)' is in a range of '\(bound1.type)'",
                          at: span)

@@ -49,10 +49,8 @@ extension TypeChecker {
                                  at: component.span)
             }
             guard let property = schema.property(named: component.name, of: entity) else {
-                let candidates = schema.allProperties(of: entity).map(\.name)
-                let note = NameSuggestion.note(for: component.name, among: candidates)
                 return reporter.error(.unknownProperty, "value of type '\(entity.name)' has no member '\(component.name)'",
-                                      at: component.span, notes: note.map { [$0] } ?? [])
+                                      at: component.span, notes: unknownPropertyNotes(component.name, of: entity))
             }
             let isLast = index == path.components.count - 1
             switch property {
@@ -68,10 +66,13 @@ extension TypeChecker {
             case .attribute(let attribute):
                 guard isLast else {
                     let next = path.components[index + 1]
+                    var note = "'\(attribute.name)' is an attribute of '\(entity.name)', not a relationship"
+                    if case .named(let typeName) = attribute.type, schema.composite(named: typeName) != nil {
+                        note = "the fields of the Codable struct '\(typeName)' cannot be queried yet"
+                    }
                     return reporter.error(.invalidMemberAccess,
                                           "value of type '\(attribute.type)' has no member '\(next.name)'",
-                                          at: next.span,
-                                          notes: [DiagnosticNote("'\(attribute.name)' is an attribute of '\(entity.name)', not a relationship")])
+                                          at: next.span, notes: [DiagnosticNote(note)])
                 }
                 return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: attribute))
             case .relationship(let relationship):
@@ -97,6 +98,15 @@ extension TypeChecker {
                                   at: component.span, notes: Self.enumCaseNotes(enumType, near: component.name))
         }
         return .enumConstant(enumType, enumCase)
+    }
+
+    /// A did-you-mean, or the renamed attribute whose stored (original) name this is.
+    private func unknownPropertyNotes(_ name: String, of entity: Entity) -> [DiagnosticNote] {
+        let properties = schema.allProperties(of: entity)
+        for case .attribute(let attribute) in properties where attribute.originalName == name {
+            return [DiagnosticNote("'\(name)' is the stored name of '\(attribute.name)', which was renamed; query '\(attribute.name)'")]
+        }
+        return NameSuggestion.note(for: name, among: properties.map(\.name)).map { [$0] } ?? []
     }
 
     static func computedNotes(_ computed: ComputedProperty) -> [DiagnosticNote] {

@@ -82,8 +82,11 @@ extension TypeChecker {
     /// `.name`: a case of the enum the context expects.
     mutating func checkEnumCase(_ name: String, expecting expected: ValueType?, at span: SourceSpan) -> TypedExpr? {
         guard case .enumeration(let enumType)? = expected else {
+            let note = expected.flatMap { $0 == .bool ? nil : $0 }.map {
+                DiagnosticNote("the other operand is of type '\($0)', not an enum")
+            } ?? DiagnosticNote("compare it with an enum property, as in 'genre == .\(name)'")
             return error(.enumCaseWithoutContext, "cannot infer contextual base in reference to member '\(name)'",
-                         at: span, notes: [DiagnosticNote("compare it with an enum property, as in 'genre == .\(name)'")])
+                         at: span, notes: [note])
         }
         guard let enumCase = enumType.enumCase(named: name) else {
             return error(.unknownEnumCase, "type '\(enumType.name)' has no member '\(name)'", at: span,

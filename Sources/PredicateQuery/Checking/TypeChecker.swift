@@ -102,7 +102,10 @@ public struct TypeChecker {
                        notes: [DiagnosticNote("name one, as in '\(matches[0].entity.name) where …'")])
             ])
         }
-        guard let best = attempts.min(by: { errorCount($0.result) < errorCount($1.result) }) else {
+        if let unknown = unknownEverywhere(attempts.map(\.result), query: query, schema: schema) {
+            return Result(query: nil, diagnostics: [unknown])
+        }
+        guard let best = attempts.min(by: { isCloser($0.result, than: $1.result) }) else {
             return Result(query: nil, diagnostics: [
                 .error(.missingEntity, "the schema has no entities", at: span)
             ])
@@ -110,13 +113,46 @@ public struct TypeChecker {
         var diagnostics = best.result.diagnostics
         if schema.entities.count > 1, let first = diagnostics.firstIndex(where: { $0.severity == .error }) {
             diagnostics[first].notes.append(DiagnosticNote(
-                "no entity was named, and the query matches none; this is how it fails against '\(best.entity.name)', the closest"))
+                "no entity was named, and none matches; checked against '\(best.entity.name)', the closest"))
         }
         return Result(query: nil, diagnostics: diagnostics)
     }
 
-    private static func errorCount(_ result: Result) -> Int {
-        result.diagnostics.filter { $0.severity == .error }.count
+    /// When the first error against every entity is the same unknown name, one
+    /// error that says so beats a guess at the entity meant.
+    private static func unknownEverywhere(_ results: [Result], query: Query, schema: Schema) -> Diagnostic? {
+        let firsts = results.map { $0.diagnostics.first { $0.severity == .error } }
+        guard schema.entities.count > 1, let first = firsts.first, let span = first?.span,
+            firsts.allSatisfy({ $0?.code == .unknownProperty && $0?.span == span })
+        else { return nil }
+        guard let name = componentName(at: span, in: query) else { return nil }
+        let candidates = Set(schema.entities.flatMap { schema.allProperties(of: $0).map(\.name) }).sorted()
+        let note = NameSuggestion.note(for: name, among: candidates)
+        return .error(.unknownProperty, "cannot find '\(name)' in any entity of the schema", at: span,
+                      notes: (note.map { [$0] } ?? []) + [DiagnosticNote("no entity was named, so pq looked in all of them")])
+    }
+
+    /// The key path component written at `span`, in the predicate or the sort keys.
+    private static func componentName(at span: SourceSpan, in query: Query) -> String? {
+        var paths = query.sortKeys.map(\.path)
+        var stack = query.predicate.map { [$0] } ?? []
+        while let expr = stack.popLast() {
+            if case .keyPath(let path) = expr.kind { paths.append(path) }
+            stack += expr.children
+        }
+        return paths.lazy.flatMap(\.components).first { $0.span == span }?.name
+    }
+
+    /// Whether a query fails less badly against one entity than another: fewer
+    /// names the entity does not have, then fewer errors, then a first error that
+    /// comes later in the text (the check got further).
+    private static func isCloser(_ lhs: Result, than rhs: Result) -> Bool {
+        func score(_ result: Result) -> (Int, Int, Int) {
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            let unknown = errors.filter { $0.code == .unknownProperty }.count
+            return (unknown, errors.count, -(errors.first?.span.start ?? 0))
+        }
+        return score(lhs) < score(rhs)
     }
 
     // MARK: - Reporting

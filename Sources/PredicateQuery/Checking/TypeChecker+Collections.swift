@@ -17,15 +17,24 @@ extension TypeChecker {
         let rewritten = rewriteToManyPaths(in: body, variable: variable, found: &found)
         guard found.count == 1, let target = found.first else {
             if found.isEmpty {
-                return error(.quantifierWithoutToMany,
-                             "'\(quantifier.rawValue)' needs a key path through a to-many relationship", at: span,
-                             notes: [DiagnosticNote("without a quantifier, compare the value directly; with one, write a path such as 'any tags.name == …'")])
+                return error(
+                    .quantifierWithoutToMany,
+                    "'\(quantifier.rawValue)' needs a key path through a to-many relationship", at: span,
+                    notes: [
+                        DiagnosticNote(
+                            "without a quantifier, compare the value directly; with one, write a path such as 'any tags.name == …'"
+                        )
+                    ])
             }
             let names = found.map { "'\(Printer.print(Expr(.keyPath($0.path))))'" }.joined(separator: " and ")
-            return error(.quantifierAmbiguous,
-                         "'\(quantifier.rawValue)' applies to one to-many key path, but this condition has \(found.count): \(names)",
-                         at: span,
-                         notes: [DiagnosticNote("to relate several fields of one element, write 'xs.contains(where: { $0.a == … && $0.b == … })'")])
+            return error(
+                .quantifierAmbiguous,
+                "'\(quantifier.rawValue)' applies to one to-many key path, but this condition has \(found.count): \(names)",
+                at: span,
+                notes: [
+                    DiagnosticNote(
+                        "to relate several fields of one element, write 'xs.contains(where: { $0.a == … && $0.b == … })'")
+                ])
         }
         var innerBody = rewritten
         if let remainder = Self.remainder(of: target.path, after: target.prefix), crossesToMany(remainder, from: target.prefix) {
@@ -98,7 +107,9 @@ extension TypeChecker {
 
     // MARK: - Element tests
 
-    mutating func checkElementTest(_ quantifier: Quantifier, _ collection: Expr, _ closure: Closure, at span: SourceSpan) -> TypedExpr? {
+    mutating func checkElementTest(
+        _ quantifier: Quantifier, _ collection: Expr, _ closure: Closure, at span: SourceSpan
+    ) -> TypedExpr? {
         if case .keyPath(let path) = collection.kind,
             case .collection(_, let steps, _, _, let remaining)? = resolve(path, report: false), !remaining.isEmpty
         {
@@ -107,13 +118,18 @@ extension TypeChecker {
             let variable = "#\(syntheticVariables)"
             var prefix = path
             prefix.components = Array(path.components.prefix(steps.count + 1))
-            let innerCollection = Expr(.keyPath(PropertyPath(root: .variable(variable), remaining, span: path.span)), span: collection.span)
+            let innerCollection = Expr(
+                .keyPath(PropertyPath(root: .variable(variable), remaining, span: path.span)), span: collection.span)
             let inner = Expr(.elementTest(quantifier, innerCollection, closure), span: span)
-            let outer = Expr(.elementTest(quantifier, Expr(.keyPath(prefix), span: collection.span),
-                                          Closure(variable: variable, body: inner)), span: span)
+            let outer = Expr(
+                .elementTest(
+                    quantifier, Expr(.keyPath(prefix), span: collection.span),
+                    Closure(variable: variable, body: inner)), span: span)
             return check(outer, expecting: .bool)
         }
-        guard let (path, filters) = resolveCollection(collection, operation: quantifier == .all ? "allSatisfy" : "contains(where:)") else {
+        guard
+            let (path, filters) = resolveCollection(collection, operation: quantifier == .all ? "allSatisfy" : "contains(where:)")
+        else {
             return nil
         }
         let checked = withElements(of: path, named: filters.map(\.variable) + [closure.variable]) { checker in
@@ -133,10 +149,13 @@ extension TypeChecker {
     }
 
     static func conjunction(_ conditions: [TypedExpr]) -> TypedExpr {
-        conditions.count == 1 ? conditions[0] : .and(conditions.flatMap { condition -> [TypedExpr] in
-            if case .and(let inner) = condition { return inner }
-            return [condition]
-        })
+        conditions.count == 1
+            ? conditions[0]
+            : .and(
+                conditions.flatMap { condition -> [TypedExpr] in
+                    if case .and(let inner) = condition { return inner }
+                    return [condition]
+                })
     }
 
     /// Runs `body` with the collection's elements bound, at the next level, to each of `names`.
@@ -164,24 +183,31 @@ extension TypeChecker {
             switch target {
             case .collection(let startLevel, let steps, let relationship, let element, let remaining):
                 guard remaining.isEmpty else {
-                    let crosses = crossesToMany(remaining, from: PropertyPath(root: path.root, Array(path.components.prefix(steps.count + 1))))
-                    let message = crosses
+                    let crosses = crossesToMany(
+                        remaining, from: PropertyPath(root: path.root, Array(path.components.prefix(steps.count + 1))))
+                    let message =
+                        crosses
                         ? "'\(operation)' over a path through more than one to-many relationship is not supported"
                         : "'\(Printer.print(expr))' is not a collection; '\(relationship.relationship.name)' is"
                     return error(.notACollection, message, at: expr.span)
                 }
-                let collection = CollectionPath(level: startLevel, steps: steps, relationship: relationship,
-                                                elementEntity: element.name, elementLevel: level + 1)
+                let collection = CollectionPath(
+                    level: startLevel, steps: steps, relationship: relationship,
+                    elementEntity: element.name, elementLevel: level + 1)
                 return (collection, [])
             case .attribute(let attributePath):
                 let type = ValueType(attributePath.attribute.type, in: schema)
-                let note = type == .string && operation == "count"
+                let note =
+                    type == .string && operation == "count"
                     ? [DiagnosticNote("string length is not supported: SQL and Swift count characters differently")] : []
-                return error(.notACollection, "'\(operation)' needs a to-many relationship, but '\(attributePath.attribute.name)' is of type '\(type)'",
-                             at: expr.span, notes: note)
+                return error(
+                    .notACollection,
+                    "'\(operation)' needs a to-many relationship, but '\(attributePath.attribute.name)' is of type '\(type)'",
+                    at: expr.span, notes: note)
             case .object(let objectPath):
                 let name = objectPath.steps.last?.relationship.name ?? "SELF"
-                return error(.notACollection, "'\(operation)' needs a to-many relationship, but '\(name)' is to-one", at: expr.span)
+                return error(
+                    .notACollection, "'\(operation)' needs a to-many relationship, but '\(name)' is to-one", at: expr.span)
             case .enumConstant:
                 return error(.notACollection, "'\(operation)' needs a to-many relationship", at: expr.span)
             }
@@ -192,11 +218,14 @@ extension TypeChecker {
 
     // MARK: - Aggregates
 
-    mutating func checkAggregate(_ function: AggregateFunction, _ collection: Expr, _ field: [PathComponent], at span: SourceSpan) -> TypedExpr? {
+    mutating func checkAggregate(
+        _ function: AggregateFunction, _ collection: Expr, _ field: [PathComponent], at span: SourceSpan
+    ) -> TypedExpr? {
         let operation = function == .count ? "count" : "@\(function.rawValue)"
         guard let (path, filters) = resolveCollection(collection, operation: operation) else { return nil }
         let elementName = "#element"
-        let checked = withElements(of: path, named: filters.map(\.variable) + [elementName]) { checker -> ([TypedExpr?], TypedExpr??) in
+        let checked = withElements(of: path, named: filters.map(\.variable) + [elementName]) {
+            checker -> ([TypedExpr?], TypedExpr??) in
             let conditions = filters.map { checker.checkPredicate($0.body) }
             guard function != .count else { return (conditions, .some(nil)) }
             let fieldSpan = field.first.map { $0.span.merged(with: field.last?.span ?? $0.span) } ?? span
@@ -215,7 +244,9 @@ extension TypeChecker {
         return .aggregate(function, path, filter: filter, value: value, type)
     }
 
-    private mutating func checkAggregateField(_ function: AggregateFunction, _ path: PropertyPath, at span: SourceSpan) -> TypedExpr? {
+    private mutating func checkAggregateField(
+        _ function: AggregateFunction, _ path: PropertyPath, at span: SourceSpan
+    ) -> TypedExpr? {
         guard let typed = checkValuePath(path, at: span) else { return nil }
         guard case .attribute = typed else {
             return error(.invalidAggregate, "'@\(function.rawValue)' needs an attribute of the elements", at: span)
@@ -258,16 +289,23 @@ extension TypeChecker {
                 return error(.unsortableKey, "cannot sort by '\(name)': values of type '\(type)' have no order", at: key.span)
             }
             if !key.options.isEmpty, !type.isTextual {
-                return error(.modifierNotApplicable, "'\(key.options.modifier)' applies only to strings, not to '\(type)'", at: key.span)
+                return error(
+                    .modifierNotApplicable, "'\(key.options.modifier)' applies only to strings, not to '\(type)'", at: key.span)
             }
             return CheckedSortKey(path: path, type: type, isAscending: key.isAscending, options: key.options)
         case .collection(_, _, let relationship, _, _):
-            return error(.sortByToMany, "cannot sort by '\(name)': '\(relationship.relationship.name)' is a to-many relationship",
-                         at: key.span, notes: [DiagnosticNote("a sort key must have one value per object; sort by an attribute reached through to-one relationships")])
+            return error(
+                .sortByToMany, "cannot sort by '\(name)': '\(relationship.relationship.name)' is a to-many relationship",
+                at: key.span,
+                notes: [
+                    DiagnosticNote(
+                        "a sort key must have one value per object; sort by an attribute reached through to-one relationships")
+                ])
         case .object(let path):
             let relationship = path.steps.last?.relationship.name ?? name
-            return error(.unsortableKey, "cannot sort by the relationship '\(relationship)'", at: key.span,
-                         notes: [DiagnosticNote("sort by one of its attributes, as in '\(name).name'")])
+            return error(
+                .unsortableKey, "cannot sort by the relationship '\(relationship)'", at: key.span,
+                notes: [DiagnosticNote("sort by one of its attributes, as in '\(name).name'")])
         case .enumConstant:
             return error(.unsortableKey, "cannot sort by a constant", at: key.span)
         }

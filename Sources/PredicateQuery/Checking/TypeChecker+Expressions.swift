@@ -18,17 +18,20 @@ extension TypeChecker {
         case .call(let function, let arguments):
             return checkCall(function, arguments, at: span)
         case .list, .range:
-            return error(.invalidMembership, "a \(Self.isList(expr) ? "list" : "range") can only be used on the right of 'in'",
-                         at: span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]' or 'x in 1...10'")])
+            return error(
+                .invalidMembership, "a \(Self.isList(expr) ? "list" : "range") can only be used on the right of 'in'",
+                at: span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]' or 'x in 1...10'")])
         case .member(let base, let component):
             if case .parameter(let name) = base.kind, name.first?.isNumber == true {
-                let message = name == "0"
+                let message =
+                    name == "0"
                     ? "anonymous closure argument not contained in a closure"
                     : "'$\(name)' is not a closure argument; a closure here has one, '$0'"
                 return error(.closureArgumentOutsideClosure, message, at: base.span)
             }
-            return error(.invalidMemberAccess, "cannot access member '\(component.name)' here; members belong to key paths",
-                         at: component.span)
+            return error(
+                .invalidMemberAccess, "cannot access member '\(component.name)' here; members belong to key paths",
+                at: component.span)
         case .not(let operand):
             return checkPredicate(operand).map(TypedExpr.not)
         case .negate(let operand):
@@ -50,8 +53,9 @@ extension TypeChecker {
         case .elementTest(let quantifier, let collection, let closure):
             return checkElementTest(quantifier, collection, closure, at: span)
         case .filter:
-            return error(.filterNotACondition, "a filtered collection is not a condition", at: span,
-                         notes: [DiagnosticNote("count it or test it, as in 'xs.filter { … }.count > 0' or '.isEmpty'")])
+            return error(
+                .filterNotACondition, "a filtered collection is not a condition", at: span,
+                notes: [DiagnosticNote("count it or test it, as in 'xs.filter { … }.count > 0' or '.isEmpty'")])
         case .aggregate(let function, let collection, let field):
             return checkAggregate(function, collection, field, at: span)
         case .isEmpty(let operand):

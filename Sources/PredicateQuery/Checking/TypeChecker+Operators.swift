@@ -22,22 +22,28 @@ extension TypeChecker {
         guard let (left, right) = checkOperands(lhs, rhs) else { return nil }
         for (typed, expr) in [(left, lhs), (right, rhs)] {
             if case .object(let path) = typed {
-                return error(.relationshipComparison,
-                             "cannot compare the relationship '\(Self.pathName(expr))' (of type '\(path.entity)') with a value",
-                             at: expr.span,
-                             notes: [DiagnosticNote("compare one of its attributes, as in '\(Self.pathName(expr)).name == …', or test it with '== nil'")])
+                return error(
+                    .relationshipComparison,
+                    "cannot compare the relationship '\(Self.pathName(expr))' (of type '\(path.entity)') with a value",
+                    at: expr.span,
+                    notes: [
+                        DiagnosticNote(
+                            "compare one of its attributes, as in '\(Self.pathName(expr)).name == …', or test it with '== nil'")
+                    ])
             }
         }
         guard let (l, r) = Self.unify(left, right) else {
-            return error(.typeMismatch,
-                         "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
-                         at: span)
+            return error(
+                .typeMismatch,
+                "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
+                at: span)
         }
         let type = l.type
         if type.isOpaque { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
         if op.isOrdering, !type.isOrdered {
-            return error(.notOrderable, "'\(op.rawValue)' needs values with an order, and '\(type)' has none",
-                         at: span, notes: Self.orderHint(for: type))
+            return error(
+                .notOrderable, "'\(op.rawValue)' needs values with an order, and '\(type)' has none",
+                at: span, notes: Self.orderHint(for: type))
         }
         if !options.isEmpty, !type.isTextual {
             return error(.modifierNotApplicable, "'\(options.modifier)' applies only to strings, not to '\(type)'", at: span)
@@ -48,30 +54,38 @@ extension TypeChecker {
     /// `x == nil`, `x != nil`.
     private mutating func checkNilComparison(_ op: ComparisonOperator, value: Expr, at span: SourceSpan) -> TypedExpr? {
         guard op == .equal || op == .notEqual else {
-            return error(.invalidNilComparison, "'\(op.rawValue)' cannot compare a value with nil", at: span,
-                         notes: [DiagnosticNote("only '==' and '!=' take nil; nil has no order")])
+            return error(
+                .invalidNilComparison, "'\(op.rawValue)' cannot compare a value with nil", at: span,
+                notes: [DiagnosticNote("only '==' and '!=' take nil; nil has no order")])
         }
         if Self.isNilLiteral(value) { return .constant(.bool(op == .equal), .bool) }
         guard let typed = check(value, expecting: nil) else { return nil }
         if case .attribute(let path, _) = typed, !path.isOptional {
-            warning(.neverNil,
-                    "'\(path.attribute.name)' is never nil, so this comparison is always \(op == .equal ? "false" : "true")",
-                    at: span)
+            warning(
+                .neverNil,
+                "'\(path.attribute.name)' is never nil, so this comparison is always \(op == .equal ? "false" : "true")",
+                at: span)
         }
         return op == .equal ? .isNil(typed) : .not(.isNil(typed))
     }
 
     static func orderHint(for type: ValueType) -> [DiagnosticNote] {
         switch type {
-        case .enumeration: [DiagnosticNote("enum values are only equal or unequal; list the cases you want with 'in', as in 'x in [.a, .b]'")]
+        case .enumeration:
+            [DiagnosticNote("enum values are only equal or unequal; list the cases you want with 'in', as in 'x in [.a, .b]'")]
         case .bool: [DiagnosticNote("Bool values are only equal or unequal")]
         default: []
         }
     }
 
     mutating func unqueryable<T>(_ type: ValueType, _ span: SourceSpan) -> T? {
-        error(.unqueryableAttribute, "values of type '\(type)' can only be tested for nil", at: span,
-              notes: [DiagnosticNote("Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'")])
+        error(
+            .unqueryableAttribute, "values of type '\(type)' can only be tested for nil", at: span,
+            notes: [
+                DiagnosticNote(
+                    "Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
+                )
+            ])
     }
 
     /// The text of a key path operand, for messages.
@@ -85,16 +99,19 @@ extension TypeChecker {
     mutating func checkStringTest(
         _ op: StringOperator, _ lhs: Expr, _ rhs: Expr, options: StringOptions, at span: SourceSpan
     ) -> TypedExpr? {
-        if case .keyPath(let path) = lhs.kind, case .collection(_, _, let relationship, _, let remaining)? = resolve(path, report: false),
+        if case .keyPath(let path) = lhs.kind,
+            case .collection(_, _, let relationship, _, let remaining)? = resolve(path, report: false),
             remaining.isEmpty, op == .contains
         {
             let name = relationship.relationship.name
-            return error(.notAString, "'\(name)' is a to-many relationship, not a string", at: lhs.span,
-                         notes: [DiagnosticNote("to test its elements, write '\(name).contains(where: { … })' or 'any \(name).… == …'")])
+            return error(
+                .notAString, "'\(name)' is a to-many relationship, not a string", at: lhs.span,
+                notes: [DiagnosticNote("to test its elements, write '\(name).contains(where: { … })' or 'any \(name).… == …'")])
         }
         if Self.isNilLiteral(lhs) || Self.isNilLiteral(rhs) {
-            return error(.invalidNilComparison, "'\(op.rawValue)' cannot test nil", at: span,
-                         notes: [DiagnosticNote("a string test with a nil operand is false; test for nil with '== nil'")])
+            return error(
+                .invalidNilComparison, "'\(op.rawValue)' cannot test nil", at: span,
+                notes: [DiagnosticNote("a string test with a nil operand is false; test for nil with '== nil'")])
         }
         // Both operands must be strings, so each is checked against String on its own.
         let typedLeft = check(lhs, expecting: .string)
@@ -102,12 +119,14 @@ extension TypeChecker {
         guard let left = typedLeft, let right = typedRight else { return nil }
         for (typed, expr) in [(left, lhs), (right, rhs)] where !typed.type.isTextual {
             if typed.type.isOpaque { return unqueryable(typed.type, expr.span) }
-            return error(.notAString, "'\(op.rawValue)' needs String operands, but this is of type '\(typed.type)'",
-                         at: expr.span)
+            return error(
+                .notAString, "'\(op.rawValue)' needs String operands, but this is of type '\(typed.type)'",
+                at: expr.span)
         }
         if op == .matches, case .constant(.string(let pattern), _) = right, !Self.isValidRegex(pattern) {
-            return error(.invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
-                         notes: [DiagnosticNote("'matches' takes an ICU regular expression, matched against the whole string")])
+            return error(
+                .invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
+                notes: [DiagnosticNote("'matches' takes an ICU regular expression, matched against the whole string")])
         }
         return .stringTest(op, left, right, options)
     }
@@ -127,8 +146,9 @@ extension TypeChecker {
         case .parameter(let name):
             guard Self.contextDependence(of: element) < 2, let typed = check(element, expecting: nil) else {
                 if Self.contextDependence(of: element) < 2 { return nil }
-                return error(.parameterTypeUnknown, "cannot infer the element type of list parameter '$\(name)'",
-                             at: collection.span)
+                return error(
+                    .parameterTypeUnknown, "cannot infer the element type of list parameter '$\(name)'",
+                    at: collection.span)
             }
             guard !typed.type.isOpaque, Self.expectation(from: typed.type) != nil else {
                 return unqueryable(typed.type, element.span)
@@ -137,15 +157,17 @@ extension TypeChecker {
             return .inParameterList(typed, name, typed.type)
         case .keyPath(let path):
             if case .collection(_, _, let relationship, _, _)? = resolve(path, report: false) {
-                return error(.toManyWithoutQuantifier,
-                             "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
-                             at: collection.span,
-                             notes: [DiagnosticNote("write 'any \(Printer.print(collection)) == …' instead")])
+                return error(
+                    .toManyWithoutQuantifier,
+                    "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
+                    at: collection.span,
+                    notes: [DiagnosticNote("write 'any \(Printer.print(collection)) == …' instead")])
             }
             fallthrough
         default:
-            return error(.invalidMembership, "'in' needs a list, a range or a list parameter on its right",
-                         at: collection.span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]', 'x in 1...10' or 'x in $values'")])
+            return error(
+                .invalidMembership, "'in' needs a list, a range or a list parameter on its right",
+                at: collection.span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]', 'x in 1...10' or 'x in $values'")])
         }
     }
 
@@ -175,9 +197,11 @@ extension TypeChecker {
             }
             guard Self.unify(typedElement, typed) != nil else {
                 failed = true
-                diagnostics.append(.error(.typeMismatch,
-                                          "list element of type '\(typed.type)' cannot be compared with '\(typedElement.type)'",
-                                          at: member.span))
+                diagnostics.append(
+                    .error(
+                        .typeMismatch,
+                        "list element of type '\(typed.type)' cannot be compared with '\(typedElement.type)'",
+                        at: member.span))
                 continue
             }
             needsDouble = needsDouble || (typed.type == .double && typedElement.type == .int)
@@ -200,7 +224,8 @@ extension TypeChecker {
     ) -> TypedExpr? {
         // The element goes first when it needs its context no more than the bounds do,
         // so `date in '2024-01-01'...'2024-12-31'` reads the bounds as dates.
-        let elementFirst = Self.contextDependence(of: element)
+        let elementFirst =
+            Self.contextDependence(of: element)
             <= min(Self.contextDependence(of: lower), Self.contextDependence(of: upper))
         var typedElement: TypedExpr?
         if elementFirst {
@@ -210,22 +235,25 @@ extension TypeChecker {
         let hint = typedElement.flatMap { Self.expectation(from: $0.type) }
         guard let (typedLower, typedUpper) = checkOperands(lower, upper, hint: hint) else { return nil }
         guard let (bound1, bound2) = Self.unify(typedLower, typedUpper) else {
-            return error(.typeMismatch, "the bounds of a range must have one type, not '\(typedLower.type)' and '\(typedUpper.type)'",
-                         at: lower.span.merged(with: upper.span))
+            return error(
+                .typeMismatch, "the bounds of a range must have one type, not '\(typedLower.type)' and '\(typedUpper.type)'",
+                at: lower.span.merged(with: upper.span))
         }
         if typedElement == nil {
             typedElement = check(element, expecting: Self.expectation(from: bound1.type))
         }
         guard let typedElement else { return nil }
         guard let (subject, low) = Self.unify(typedElement, bound1), let (_, high) = Self.unify(typedElement, bound2) else {
-            return error(.typeMismatch, "cannot test whether a value of type '\(typedElement.type)' is in a range of '\(bound1.type)'",
-                         at: span)
+            return error(
+                .typeMismatch, "cannot test whether a value of type '\(typedElement.type)' is in a range of '\(bound1.type)'",
+                at: span)
         }
         let type = subject.type
         if type.isOpaque { return unqueryable(type, element.span) }
         guard type.isOrdered else {
-            return error(.notOrderable, "a range needs values with an order, and '\(type)' has none", at: span,
-                         notes: Self.orderHint(for: type))
+            return error(
+                .notOrderable, "a range needs values with an order, and '\(type)' has none", at: span,
+                notes: Self.orderHint(for: type))
         }
         let lowAligned = low.type == subject.type ? low : Self.promoted(low)
         let highAligned = high.type == subject.type ? high : Self.promoted(high)
@@ -245,8 +273,9 @@ extension TypeChecker {
             return .arithmetic(op, left, right, .int)
         case (.int, .double), (.double, .int), (.double, .double):
             guard op != .remainder else {
-                return error(.invalidArithmetic, "'%' needs Int operands", at: span,
-                             notes: [DiagnosticNote("the remainder is defined for integers only, as in Swift")])
+                return error(
+                    .invalidArithmetic, "'%' needs Int operands", at: span,
+                    notes: [DiagnosticNote("the remainder is defined for integers only, as in Swift")])
             }
             guard let (l, r) = Self.unify(left, right) else { return nil }
             return .arithmetic(op, l, r, .double)
@@ -269,8 +298,9 @@ extension TypeChecker {
         case .int, .double, .duration:
             return .negate(typed, typed.type)
         default:
-            return error(.invalidArithmetic, "unary operator '-' cannot be applied to an operand of type '\(typed.type)'",
-                         at: span)
+            return error(
+                .invalidArithmetic, "unary operator '-' cannot be applied to an operand of type '\(typed.type)'",
+                at: span)
         }
     }
 }

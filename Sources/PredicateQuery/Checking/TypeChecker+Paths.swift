@@ -10,8 +10,9 @@ enum PathTarget {
     /// An object: the query's object, a closure variable, or a to-one destination.
     case object(ObjectPath)
     /// A to-many relationship, and the components written after it.
-    case collection(level: Int, steps: [RelationshipStep], relationship: RelationshipStep,
-                    element: Entity, remaining: [PathComponent])
+    case collection(
+        level: Int, steps: [RelationshipStep], relationship: RelationshipStep,
+        element: Entity, remaining: [PathComponent])
     /// `Genre.action`: a case named through its enum type.
     case enumConstant(EnumType, EnumType.Case)
 }
@@ -44,25 +45,29 @@ extension TypeChecker {
         var steps: [RelationshipStep] = []
         for (index, component) in path.components.enumerated() {
             if component.isOptionalChained, let previous = steps.last, !previous.relationship.isOptional {
-                reporter.warning(.unnecessaryOptionalChaining,
-                                 "'\(previous.relationship.name)' is never nil, so '?.' is not needed",
-                                 at: component.span)
+                reporter.warning(
+                    .unnecessaryOptionalChaining,
+                    "'\(previous.relationship.name)' is never nil, so '?.' is not needed",
+                    at: component.span)
             }
             guard let property = schema.property(named: component.name, of: entity) else {
-                return reporter.error(.unknownProperty, "value of type '\(entity.name)' has no member '\(component.name)'",
-                                      at: component.span, notes: unknownPropertyNotes(component.name, of: entity))
+                return reporter.error(
+                    .unknownProperty, "value of type '\(entity.name)' has no member '\(component.name)'",
+                    at: component.span, notes: unknownPropertyNotes(component.name, of: entity))
             }
             let isLast = index == path.components.count - 1
             switch property {
             case .computed(let computed):
-                return reporter.error(.computedProperty,
-                                      "'\(computed.name)' is a computed property of '\(entity.name)'; only stored properties can be queried",
-                                      at: component.span, notes: Self.computedNotes(computed))
+                return reporter.error(
+                    .computedProperty,
+                    "'\(computed.name)' is a computed property of '\(entity.name)'; only stored properties can be queried",
+                    at: component.span, notes: Self.computedNotes(computed))
             case .attribute(let attribute) where attribute.isTransient:
-                return reporter.error(.transientProperty,
-                                      "'\(attribute.name)' is a transient property of '\(entity.name)'; it is never stored, so it cannot be queried",
-                                      at: component.span,
-                                      notes: [DiagnosticNote("@Transient properties live only in memory, in the objects an app has loaded")])
+                return reporter.error(
+                    .transientProperty,
+                    "'\(attribute.name)' is a transient property of '\(entity.name)'; it is never stored, so it cannot be queried",
+                    at: component.span,
+                    notes: [DiagnosticNote("@Transient properties live only in memory, in the objects an app has loaded")])
             case .attribute(let attribute):
                 guard isLast else {
                     let next = path.components[index + 1]
@@ -70,20 +75,24 @@ extension TypeChecker {
                     if case .named(let typeName) = attribute.type, schema.composite(named: typeName) != nil {
                         note = "the fields of the Codable struct '\(typeName)' cannot be queried yet"
                     }
-                    return reporter.error(.invalidMemberAccess,
-                                          "value of type '\(attribute.type)' has no member '\(next.name)'",
-                                          at: next.span, notes: [DiagnosticNote(note)])
+                    return reporter.error(
+                        .invalidMemberAccess,
+                        "value of type '\(attribute.type)' has no member '\(next.name)'",
+                        at: next.span, notes: [DiagnosticNote(note)])
                 }
                 return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: attribute))
             case .relationship(let relationship):
                 guard let destination = schema.entity(named: relationship.destination) else {
-                    return reporter.error(.unknownEntity, "relationship '\(relationship.name)' points to unknown entity '\(relationship.destination)'",
-                                          at: component.span)
+                    return reporter.error(
+                        .unknownEntity,
+                        "relationship '\(relationship.name)' points to unknown entity '\(relationship.destination)'",
+                        at: component.span)
                 }
                 let step = RelationshipStep(source: entity.name, relationship: relationship)
                 if relationship.isToMany {
-                    return .collection(level: startLevel, steps: steps, relationship: step, element: destination,
-                                       remaining: Array(path.components[(index + 1)...]))
+                    return .collection(
+                        level: startLevel, steps: steps, relationship: step, element: destination,
+                        remaining: Array(path.components[(index + 1)...]))
                 }
                 steps.append(step)
                 entity = destination
@@ -94,8 +103,9 @@ extension TypeChecker {
 
     private func resolveEnumConstant(_ enumType: EnumType, _ component: PathComponent, reporter: inout Reporter) -> PathTarget? {
         guard let enumCase = enumType.enumCase(named: component.name) else {
-            return reporter.error(.unknownEnumCase, "type '\(enumType.name)' has no member '\(component.name)'",
-                                  at: component.span, notes: Self.enumCaseNotes(enumType, near: component.name))
+            return reporter.error(
+                .unknownEnumCase, "type '\(enumType.name)' has no member '\(component.name)'",
+                at: component.span, notes: Self.enumCaseNotes(enumType, near: component.name))
         }
         return .enumConstant(enumType, enumCase)
     }
@@ -104,7 +114,10 @@ extension TypeChecker {
     private func unknownPropertyNotes(_ name: String, of entity: Entity) -> [DiagnosticNote] {
         let properties = schema.allProperties(of: entity)
         for case .attribute(let attribute) in properties where attribute.originalName == name {
-            return [DiagnosticNote("'\(name)' is the stored name of '\(attribute.name)', which was renamed; query '\(attribute.name)'")]
+            return [
+                DiagnosticNote(
+                    "'\(name)' is the stored name of '\(attribute.name)', which was renamed; query '\(attribute.name)'")
+            ]
         }
         return NameSuggestion.note(for: name, among: properties.map(\.name)).map { [$0] } ?? []
     }
@@ -115,7 +128,9 @@ extension TypeChecker {
         case 0:
             return [DiagnosticNote("computed properties are not stored, so the store cannot filter on them")]
         case 1:
-            return [DiagnosticNote("'\(computed.name)' is computed from the stored property \(names[0]); query \(names[0]) instead")]
+            return [
+                DiagnosticNote("'\(computed.name)' is computed from the stored property \(names[0]); query \(names[0]) instead")
+            ]
         default:
             let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             return [DiagnosticNote("'\(computed.name)' is computed from the stored properties \(list); query those instead")]

@@ -16,10 +16,11 @@ extension TypeChecker {
         case .collection(_, _, let relationship, _, let remaining):
             let name = relationship.relationship.name
             let example = remaining.isEmpty ? "\(name).count > 0" : "any \(Printer.print(Expr(.keyPath(path)))) == …"
-            return error(.toManyWithoutQuantifier,
-                         "'\(name)' is a to-many relationship; say which of its elements you mean",
-                         at: span,
-                         notes: [DiagnosticNote("use 'any', 'all' or 'none', 'contains(where:)', or an aggregate, as in '\(example)'")])
+            return error(
+                .toManyWithoutQuantifier,
+                "'\(name)' is a to-many relationship; say which of its elements you mean",
+                at: span,
+                notes: [DiagnosticNote("use 'any', 'all' or 'none', 'contains(where:)', or an aggregate, as in '\(example)'")])
         }
     }
 
@@ -46,14 +47,16 @@ extension TypeChecker {
             switch expected {
             case .date?:
                 guard let date = LiteralParsing.date(text) else {
-                    return error(.invalidLiteral, "'\(text)' is not an ISO 8601 date", at: span,
-                                 notes: [DiagnosticNote("write dates as '2024-05-01' or '2024-05-01T10:30:00Z'")])
+                    return error(
+                        .invalidLiteral, "'\(text)' is not an ISO 8601 date", at: span,
+                        notes: [DiagnosticNote("write dates as '2024-05-01' or '2024-05-01T10:30:00Z'")])
                 }
                 return .constant(.date(date), .date)
             case .uuid?:
                 guard let uuid = LiteralParsing.uuid(text) else {
-                    return error(.invalidLiteral, "'\(text)' is not a UUID", at: span,
-                                 notes: [DiagnosticNote("write UUIDs as 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'")])
+                    return error(
+                        .invalidLiteral, "'\(text)' is not a UUID", at: span,
+                        notes: [DiagnosticNote("write UUIDs as 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'")])
                 }
                 return .constant(.uuid(uuid), .uuid)
             case .url?: return .constant(.string(text), .url)
@@ -73,8 +76,9 @@ extension TypeChecker {
     /// A raw-value literal standing for an enum case; it must be one of the declared raw values.
     private mutating func checkRawValue(_ rawValue: EnumType.RawValue, of enumType: EnumType, at span: SourceSpan) -> TypedExpr? {
         guard let enumCase = enumType.enumCase(rawValue: rawValue) else {
-            return error(.unknownEnumCase, "'\(enumType.name)' has no case with raw value \(rawValue)", at: span,
-                         notes: Self.enumCaseNotes(enumType, near: nil))
+            return error(
+                .unknownEnumCase, "'\(enumType.name)' has no case with raw value \(rawValue)", at: span,
+                notes: Self.enumCaseNotes(enumType, near: nil))
         }
         return Self.enumConstant(enumType, enumCase)
     }
@@ -82,15 +86,18 @@ extension TypeChecker {
     /// `.name`: a case of the enum the context expects.
     mutating func checkEnumCase(_ name: String, expecting expected: ValueType?, at span: SourceSpan) -> TypedExpr? {
         guard case .enumeration(let enumType)? = expected else {
-            let note = expected.flatMap { $0 == .bool ? nil : $0 }.map {
-                DiagnosticNote("the other operand is of type '\($0)', not an enum")
-            } ?? DiagnosticNote("compare it with an enum property, as in 'genre == .\(name)'")
-            return error(.enumCaseWithoutContext, "cannot infer contextual base in reference to member '\(name)'",
-                         at: span, notes: [note])
+            let note =
+                expected.flatMap { $0 == .bool ? nil : $0 }.map {
+                    DiagnosticNote("the other operand is of type '\($0)', not an enum")
+                } ?? DiagnosticNote("compare it with an enum property, as in 'genre == .\(name)'")
+            return error(
+                .enumCaseWithoutContext, "cannot infer contextual base in reference to member '\(name)'",
+                at: span, notes: [note])
         }
         guard let enumCase = enumType.enumCase(named: name) else {
-            return error(.unknownEnumCase, "type '\(enumType.name)' has no member '\(name)'", at: span,
-                         notes: Self.enumCaseNotes(enumType, near: name))
+            return error(
+                .unknownEnumCase, "type '\(enumType.name)' has no member '\(name)'", at: span,
+                notes: Self.enumCaseNotes(enumType, near: name))
         }
         return Self.enumConstant(enumType, enumCase)
     }
@@ -98,20 +105,25 @@ extension TypeChecker {
     /// `$name`: typed by its first use; later uses must agree.
     mutating func checkParameter(_ name: String, expecting expected: ValueType?, at span: SourceSpan) -> TypedExpr? {
         if name.first?.isNumber == true {
-            return error(.closureArgumentOutsideClosure, "anonymous closure argument not contained in a closure", at: span,
-                         notes: [DiagnosticNote("'$\(name)' names the element inside 'contains { … }', 'allSatisfy { … }' or 'filter { … }'")])
+            return error(
+                .closureArgumentOutsideClosure, "anonymous closure argument not contained in a closure", at: span,
+                notes: [
+                    DiagnosticNote("'$\(name)' names the element inside 'contains { … }', 'allSatisfy { … }' or 'filter { … }'")
+                ])
         }
         if let existing = parameters.first(where: { $0.name == name }) {
             if let expected, expected != .null, expected != existing.type {
-                return error(.parameterTypeConflict,
-                             "parameter '$\(name)' is used as '\(expected)' here, but as '\(existing.type)' before",
-                             at: span, notes: [DiagnosticNote("first used here", at: existing.span)])
+                return error(
+                    .parameterTypeConflict,
+                    "parameter '$\(name)' is used as '\(expected)' here, but as '\(existing.type)' before",
+                    at: span, notes: [DiagnosticNote("first used here", at: existing.span)])
             }
             return .parameter(name, existing.type)
         }
         guard let expected, expected != .null else {
-            return error(.parameterTypeUnknown, "cannot infer the type of parameter '$\(name)'", at: span,
-                         notes: [DiagnosticNote("compare it with a property, as in 'name == $\(name)'")])
+            return error(
+                .parameterTypeUnknown, "cannot infer the type of parameter '$\(name)'", at: span,
+                notes: [DiagnosticNote("compare it with a property, as in 'name == $\(name)'")])
         }
         parameters.append(ParameterDeclaration(name: name, type: expected, span: span))
         return .parameter(name, expected)

@@ -45,19 +45,25 @@ public struct TypeChecker {
         _ query: Query, schema: Schema, defaultEntity: String? = nil, limits: Limits = .standard
     ) -> Result {
         if let predicate = query.predicate, predicate.isDeeper(than: limits.maxNestingDepth) {
-            return Result(query: nil, diagnostics: [
-                .error(.nestingTooDeep, "expression is nested too deeply; the limit is \(limits.maxNestingDepth) levels",
-                       at: predicate.span)
-            ])
+            return Result(
+                query: nil,
+                diagnostics: [
+                    .error(
+                        .nestingTooDeep, "expression is nested too deeply; the limit is \(limits.maxNestingDepth) levels",
+                        at: predicate.span)
+                ])
         }
         if let name = query.entity?.text ?? defaultEntity {
             guard let entity = schema.entity(named: name) else {
                 let span = query.entity?.span ?? .synthesized
                 let note = NameSuggestion.note(for: name, among: schema.entities.map(\.name))
-                return Result(query: nil, diagnostics: [
-                    .error(.unknownEntity, "cannot find entity '\(name)' in the schema", at: span,
-                           notes: note.map { [$0] } ?? [])
-                ])
+                return Result(
+                    query: nil,
+                    diagnostics: [
+                        .error(
+                            .unknownEntity, "cannot find entity '\(name)' in the schema", at: span,
+                            notes: note.map { [$0] } ?? [])
+                    ])
             }
             return check(query, against: entity, schema: schema)
         }
@@ -86,10 +92,16 @@ public struct TypeChecker {
                 return check(query, against: only, schema: schema)
             }
             let names = schema.entities.map(\.name).joined(separator: ", ")
-            return Result(query: nil, diagnostics: [
-                .error(.missingEntity, "the query names no entity and has no condition to infer one from",
-                       at: .point(0), notes: [DiagnosticNote("name one of \(names), as in '\(schema.entities.first?.name ?? "Entity") where …'")])
-            ])
+            return Result(
+                query: nil,
+                diagnostics: [
+                    .error(
+                        .missingEntity, "the query names no entity and has no condition to infer one from",
+                        at: .point(0),
+                        notes: [
+                            DiagnosticNote("name one of \(names), as in '\(schema.entities.first?.name ?? "Entity") where …'")
+                        ])
+                ])
         }
         let attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
         let matches = attempts.filter { $0.result.query != nil }
@@ -97,23 +109,29 @@ public struct TypeChecker {
         if matches.count == 1 { return matches[0].result }
         if matches.count > 1 {
             let names = matches.map(\.entity.name).sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return Result(query: nil, diagnostics: [
-                .error(.ambiguousEntity, "the query type-checks against several entities: \(names)", at: span,
-                       notes: [DiagnosticNote("name one, as in '\(matches[0].entity.name) where …'")])
-            ])
+            return Result(
+                query: nil,
+                diagnostics: [
+                    .error(
+                        .ambiguousEntity, "the query type-checks against several entities: \(names)", at: span,
+                        notes: [DiagnosticNote("name one, as in '\(matches[0].entity.name) where …'")])
+                ])
         }
         if let unknown = unknownEverywhere(attempts.map(\.result), query: query, schema: schema) {
             return Result(query: nil, diagnostics: [unknown])
         }
         guard let best = attempts.min(by: { isCloser($0.result, than: $1.result) }) else {
-            return Result(query: nil, diagnostics: [
-                .error(.missingEntity, "the schema has no entities", at: span)
-            ])
+            return Result(
+                query: nil,
+                diagnostics: [
+                    .error(.missingEntity, "the schema has no entities", at: span)
+                ])
         }
         var diagnostics = best.result.diagnostics
         if schema.entities.count > 1, let first = diagnostics.firstIndex(where: { $0.severity == .error }) {
-            diagnostics[first].notes.append(DiagnosticNote(
-                "no entity was named, and none matches; checked against '\(best.entity.name)', the closest"))
+            diagnostics[first].notes.append(
+                DiagnosticNote(
+                    "no entity was named, and none matches; checked against '\(best.entity.name)', the closest"))
         }
         return Result(query: nil, diagnostics: diagnostics)
     }
@@ -128,8 +146,9 @@ public struct TypeChecker {
         guard let name = componentName(at: span, in: query) else { return nil }
         let candidates = Set(schema.entities.flatMap { schema.allProperties(of: $0).map(\.name) }).sorted()
         let note = NameSuggestion.note(for: name, among: candidates)
-        return .error(.unknownProperty, "cannot find '\(name)' in any entity of the schema", at: span,
-                      notes: (note.map { [$0] } ?? []) + [DiagnosticNote("no entity was named, so pq looked in all of them")])
+        return .error(
+            .unknownProperty, "cannot find '\(name)' in any entity of the schema", at: span,
+            notes: (note.map { [$0] } ?? []) + [DiagnosticNote("no entity was named, so pq looked in all of them")])
     }
 
     /// The key path component written at `span`, in the predicate or the sort keys.
@@ -175,8 +194,9 @@ public struct TypeChecker {
     mutating func checkPredicate(_ expr: Expr) -> TypedExpr? {
         guard let typed = check(expr, expecting: .bool) else { return nil }
         guard typed.type == .bool else {
-            return error(.notABoolean, "expected a condition, but this is a value of type '\(typed.type)'",
-                         at: expr.span, notes: Self.conditionHint(for: typed))
+            return error(
+                .notABoolean, "expected a condition, but this is a value of type '\(typed.type)'",
+                at: expr.span, notes: Self.conditionHint(for: typed))
         }
         return typed
     }

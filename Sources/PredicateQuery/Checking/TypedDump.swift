@@ -15,7 +15,9 @@ extension CheckedQuery {
         var lines = ["entity \(entity.name)"]
         if let predicate { lines.append("where " + predicate.typedDump) }
         for key in sortKeys {
-            lines.append("sort \(TypedExpr.attribute(key.path, key.type).typedDump)\(key.options.modifier) \(key.isAscending ? "asc" : "desc")")
+            lines.append(
+                "sort \(TypedExpr.attribute(key.path, key.type).typedDump)\(key.options.modifier) \(key.isAscending ? "asc" : "desc")"
+            )
         }
         if let limit { lines.append("limit \(limit.typedDump)") }
         if let offset { lines.append("offset \(offset.typedDump)") }

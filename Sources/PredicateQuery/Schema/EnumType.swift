@@ -56,9 +56,11 @@ public struct EnumType: Sendable, Hashable {
 
     /// An `Int` enum whose cases count up from `start`: `Genre: Int { case action = 1, kids, horror }`.
     public static func int(_ name: String, _ caseNames: [String], startingAt start: Int64 = 0) -> EnumType {
-        EnumType(name, rawType: .int, cases: caseNames.enumerated().map { index, caseName in
-            (caseName, index == 0 ? .int(start) : nil)
-        })
+        EnumType(
+            name, rawType: .int,
+            cases: caseNames.enumerated().map { index, caseName in
+                (caseName, index == 0 ? .int(start) : nil)
+            })
     }
 
     /// A `String` enum whose raw values are the case names.

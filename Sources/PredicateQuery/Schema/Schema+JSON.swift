@@ -117,11 +117,13 @@ extension Relationship: Codable {
         let rule = try container.decodeIfPresent(DeleteRule.self, forKey: .deleteRule) ?? .nullify
         let originalName = try container.decodeIfPresent(String.self, forKey: .originalName)
         if toMany {
-            self.init(name, toMany: destination, optional: optional, inverse: inverse, deleteRule: rule,
-                      originalName: originalName)
+            self.init(
+                name, toMany: destination, optional: optional, inverse: inverse, deleteRule: rule,
+                originalName: originalName)
         } else {
-            self.init(name, to: destination, optional: optional, inverse: inverse, deleteRule: rule,
-                      originalName: originalName)
+            self.init(
+                name, to: destination, optional: optional, inverse: inverse, deleteRule: rule,
+                originalName: originalName)
         }
     }
 
@@ -200,8 +202,9 @@ extension CompositeType: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(String.self, forKey: .name),
-                  fields: try container.decode([Attribute].self, forKey: .fields))
+        self.init(
+            try container.decode(String.self, forKey: .name),
+            fields: try container.decode([Attribute].self, forKey: .fields))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -74,8 +74,10 @@ extension Schema {
             if case .named(let typeName) = attribute.type, enumType(named: typeName) == nil,
                 composite(named: typeName) == nil
             {
-                report(.unknownType,
-                       "'\(entity.name).\(attribute.name)' has type '\(typeName)', which is neither built in nor declared in the schema")
+                report(
+                    .unknownType,
+                    "'\(entity.name).\(attribute.name)' has type '\(typeName)', which is neither built in nor declared in the schema"
+                )
             }
         }
         for relationship in entity.relationships {
@@ -93,12 +95,17 @@ extension Schema {
         }
         guard let inverseName = relationship.inverse else { return }
         guard case .relationship(let inverse)? = property(named: inverseName, of: destination) else {
-            report(.inverseMismatch, "\(label) names '\(inverseName)' as its inverse, but '\(destination.name)' has no relationship of that name")
+            report(
+                .inverseMismatch,
+                "\(label) names '\(inverseName)' as its inverse, but '\(destination.name)' has no relationship of that name")
             return
         }
         let pointsBack = lineage(of: entity).contains { $0.name == inverse.destination }
         if !pointsBack {
-            report(.inverseMismatch, "\(label) names '\(destination.name).\(inverseName)' as its inverse, but that relationship points to '\(inverse.destination)'")
+            report(
+                .inverseMismatch,
+                "\(label) names '\(destination.name).\(inverseName)' as its inverse, but that relationship points to '\(inverse.destination)'"
+            )
         } else if let back = inverse.inverse, back != relationship.name {
             report(.inverseMismatch, "\(label) and '\(destination.name).\(inverseName)' disagree about their inverses")
         }
@@ -116,7 +123,10 @@ extension Schema {
             }
             switch (enumType.rawType, enumCase.rawValue) {
             case (.int, .string), (.string, .int):
-                report(.invalidEnum, "case '\(enumCase.name)' of '\(enumType.name)' has raw value \(enumCase.rawValue), which is not \(enumType.rawType.rawValue == "Int" ? "an Int" : "a String")")
+                report(
+                    .invalidEnum,
+                    "case '\(enumCase.name)' of '\(enumType.name)' has raw value \(enumCase.rawValue), which is not \(enumType.rawType.rawValue == "Int" ? "an Int" : "a String")"
+                )
             default:
                 break
             }

@@ -71,8 +71,9 @@ extension Lexer {
             guard let value = Double(text), value.isFinite else {
                 return invalidNumber(from: start, "duration is out of range")
             }
-            return Token(kind: .duration, span: SourceSpan(start: start, end: position),
-                         value: .duration(value, unit))
+            return Token(
+                kind: .duration, span: SourceSpan(start: start, end: position),
+                value: .duration(value, unit))
         }
         if let (next, _) = scalar(at: position), Lexer.isNameContinue(next) {
             return invalidNumber(
@@ -80,8 +81,10 @@ extension Lexer {
         }
         guard isDecimal else { return integerToken(integerDigits, radix: 10, from: start) }
         guard let value = Double(text), value.isFinite else {
-            report(.error(.numberOutOfRange, "decimal literal is too large to be represented",
-                          at: SourceSpan(start: start, end: position)))
+            report(
+                .error(
+                    .numberOutOfRange, "decimal literal is too large to be represented",
+                    at: SourceSpan(start: start, end: position)))
             return nil
         }
         return Token(kind: .decimal, span: SourceSpan(start: start, end: position), value: .decimal(value))
@@ -104,8 +107,10 @@ extension Lexer {
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: UInt64(radix))
             let (sum, overflow2) = shifted.addingReportingOverflow(Self.digitValue(digit))
             if overflow1 || overflow2 {
-                report(.error(.integerOverflow, "integer literal overflows a 64-bit integer",
-                              at: SourceSpan(start: start, end: position)))
+                report(
+                    .error(
+                        .integerOverflow, "integer literal overflows a 64-bit integer",
+                        at: SourceSpan(start: start, end: position)))
                 return nil
             }
             value = sum
@@ -139,14 +144,17 @@ extension Lexer {
             }
         }
         guard position < bytes.count else {
-            report(.error(.unterminatedString, "unterminated string literal",
-                          at: SourceSpan(start: start, end: start + 1)))
+            report(
+                .error(
+                    .unterminatedString, "unterminated string literal",
+                    at: SourceSpan(start: start, end: start + 1)))
             return nil
         }
         position += 1
         guard valid else { return nil }
-        return Token(kind: .string, span: SourceSpan(start: start, end: position),
-                     value: .string(String(decoding: decoded, as: UTF8.self)))
+        return Token(
+            kind: .string, span: SourceSpan(start: start, end: position),
+            value: .string(String(decoding: decoded, as: UTF8.self)))
     }
 
     /// Decodes one escape sequence starting at a backslash; nil (after reporting) if invalid.
@@ -165,9 +173,11 @@ extension Lexer {
         default:
             position = start + 1 + Self.scalarLengthAfterBackslash(bytes, start + 1)
             let shown = String(decoding: bytes[(start + 1)..<position], as: UTF8.self)
-            report(.error(.invalidEscape, "invalid escape sequence '\\\(shown)' in string literal",
-                          at: SourceSpan(start: start, end: position),
-                          notes: [DiagnosticNote("valid escapes are \\\\ \\' \\\" \\n \\r \\t \\0 and \\u{…}")]))
+            report(
+                .error(
+                    .invalidEscape, "invalid escape sequence '\\\(shown)' in string literal",
+                    at: SourceSpan(start: start, end: position),
+                    notes: [DiagnosticNote("valid escapes are \\\\ \\' \\\" \\n \\r \\t \\0 and \\u{…}")]))
             return nil
         }
     }
@@ -184,8 +194,10 @@ extension Lexer {
 
     private mutating func lexUnicodeEscape(from start: Int) -> [UInt8]? {
         guard peek() == UInt8(ascii: "{") else {
-            report(.error(.invalidEscape, "expected '{' after '\\u'; write \\u{1F600}",
-                          at: SourceSpan(start: start, end: position)))
+            report(
+                .error(
+                    .invalidEscape, "expected '{' after '\\u'; write \\u{1F600}",
+                    at: SourceSpan(start: start, end: position)))
             return nil
         }
         position += 1
@@ -203,16 +215,23 @@ extension Lexer {
                 position += 1
             }
             if peek() == UInt8(ascii: "}") { position += 1 }
-            report(.error(.invalidEscape, "\\u{…} takes one to eight hexadecimal digits",
-                          at: SourceSpan(start: start, end: position)))
+            report(
+                .error(
+                    .invalidEscape, "\\u{…} takes one to eight hexadecimal digits",
+                    at: SourceSpan(start: start, end: position)))
             return nil
         }
         position += 1
         guard let scalar = Unicode.Scalar(value) else {
-            report(.error(.invalidUnicodeScalar,
-                          "'\(String(decoding: bytes[start..<position], as: UTF8.self))' is not a valid Unicode scalar",
-                          at: SourceSpan(start: start, end: position),
-                          notes: [DiagnosticNote("surrogate code points (U+D800 to U+DFFF) and values above U+10FFFF cannot appear in strings")]))
+            report(
+                .error(
+                    .invalidUnicodeScalar,
+                    "'\(String(decoding: bytes[start..<position], as: UTF8.self))' is not a valid Unicode scalar",
+                    at: SourceSpan(start: start, end: position),
+                    notes: [
+                        DiagnosticNote(
+                            "surrogate code points (U+D800 to U+DFFF) and values above U+10FFFF cannot appear in strings")
+                    ]))
             return nil
         }
         return Array(String(Character(scalar)).utf8)

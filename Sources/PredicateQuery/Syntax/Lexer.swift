@@ -118,8 +118,10 @@ struct Lexer {
         case "#": notes.append(DiagnosticNote("to use a reserved word as a name, put it in backticks: `in`"))
         default: break
         }
-        report(.error(.unexpectedCharacter, "unexpected character '\(shown)' in query",
-                      at: SourceSpan(start: start, end: position), notes: notes))
+        report(
+            .error(
+                .unexpectedCharacter, "unexpected character '\(shown)' in query",
+                at: SourceSpan(start: start, end: position), notes: notes))
     }
 
     // MARK: - Names
@@ -134,9 +136,11 @@ struct Lexer {
         }
         let length = position - start
         if length > limits.maxIdentifierLength {
-            report(.error(.identifierTooLong,
-                          "name is \(length) bytes long; the limit is \(limits.maxIdentifierLength)",
-                          at: SourceSpan(start: start, end: position)))
+            report(
+                .error(
+                    .identifierTooLong,
+                    "name is \(length) bytes long; the limit is \(limits.maxIdentifierLength)",
+                    at: SourceSpan(start: start, end: position)))
         }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
@@ -149,9 +153,11 @@ struct Lexer {
             return nil
         }
         guard peek() == UInt8(ascii: "`") else {
-            report(.error(.unterminatedEscapedName, "expected '`' to end the escaped name",
-                          at: .point(position),
-                          notes: [DiagnosticNote("the escaped name starts here", at: .point(start))]))
+            report(
+                .error(
+                    .unterminatedEscapedName, "expected '`' to end the escaped name",
+                    at: .point(position),
+                    notes: [DiagnosticNote("the escaped name starts here", at: .point(start))]))
             return Token(kind: .escapedName, span: SourceSpan(start: start, end: position), value: .text(name))
         }
         position += 1
@@ -175,9 +181,11 @@ struct Lexer {
                 return nil
             }
             if name.utf8.count > limits.maxIdentifierLength {
-                report(.error(.identifierTooLong,
-                              "name is \(name.utf8.count) bytes long; the limit is \(limits.maxIdentifierLength)",
-                              at: span))
+                report(
+                    .error(
+                        .identifierTooLong,
+                        "name is \(name.utf8.count) bytes long; the limit is \(limits.maxIdentifierLength)",
+                        at: span))
             }
             return Token(kind: .parameter, span: span, value: .text(name))
         }

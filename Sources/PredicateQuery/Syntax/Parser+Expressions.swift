@@ -30,9 +30,11 @@ extension Parser {
         while current.kind == kind || current.isKeyword(keyword) {
             let op = advance()
             guard operands.count < limits.maxListLength else {
-                diagnostics.append(.error(.listTooLong,
-                                          "too many operands of '\(keyword)'; the limit is \(limits.maxListLength)",
-                                          at: op.span))
+                diagnostics.append(
+                    .error(
+                        .listTooLong,
+                        "too many operands of '\(keyword)'; the limit is \(limits.maxListLength)",
+                        at: op.span))
                 throw .fatal
             }
             operands.append(try parseRecovering(operand))
@@ -113,10 +115,12 @@ extension Parser {
         let lhs = try parseRange()
         guard let result = try parseComparisonTail(lhs) else { return lhs }
         if isAtComparisonOperator() {
-            throw fail(.error(.nonAssociativeOperator,
-                              "adjacent operators are in non-associative precedence group 'ComparisonPrecedence'",
-                              at: current.span,
-                              notes: [DiagnosticNote("comparisons do not chain; combine them with '&&', as in 'a < b && b < c'")]))
+            throw fail(
+                .error(
+                    .nonAssociativeOperator,
+                    "adjacent operators are in non-associative precedence group 'ComparisonPrecedence'",
+                    at: current.span,
+                    notes: [DiagnosticNote("comparisons do not chain; combine them with '&&', as in 'a < b && b < c'")]))
         }
         return result
     }
@@ -198,8 +202,10 @@ extension Parser {
         }
         let lower = try parseAdditive()
         guard consumeKeyword("and") != nil else {
-            throw fail(.error(.expectedToken, "expected 'and' between the bounds of 'between'", at: current.span,
-                              notes: [DiagnosticNote("write 'x between 1 and 10' or 'x between {1, 10}'", at: keyword.span)]))
+            throw fail(
+                .error(
+                    .expectedToken, "expected 'and' between the bounds of 'between'", at: current.span,
+                    notes: [DiagnosticNote("write 'x between 1 and 10' or 'x between {1, 10}'", at: keyword.span)]))
         }
         let upper = try parseAdditive()
         return Expr(.range(lower, upper, .closed), span: lower.span.merged(with: upper.span))
@@ -217,9 +223,11 @@ extension Parser {
         advance()
         let upper = try parseAdditive()
         if current.kind == .closedRange || current.kind == .halfOpenRange {
-            throw fail(.error(.nonAssociativeOperator,
-                              "adjacent operators are in non-associative precedence group 'RangeFormationPrecedence'",
-                              at: current.span))
+            throw fail(
+                .error(
+                    .nonAssociativeOperator,
+                    "adjacent operators are in non-associative precedence group 'RangeFormationPrecedence'",
+                    at: current.span))
         }
         return Expr(.range(lower, upper, kind), span: lower.span.merged(with: upper.span))
     }

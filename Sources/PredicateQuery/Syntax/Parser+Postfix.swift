@@ -51,17 +51,23 @@ extension Parser {
     private mutating func appendingMember(to expr: Expr, optional: Bool, after dot: Token) throws(Failure) -> Expr {
         let token = current
         guard token.kind == .name || token.kind == .escapedName else {
-            throw fail(.error(.expectedToken, "expected a member name after '\(optional ? "?." : ".")'",
-                              at: token.span))
+            throw fail(
+                .error(
+                    .expectedToken, "expected a member name after '\(optional ? "?." : ".")'",
+                    at: token.span))
         }
         if token.kind == .name, token.text == "count" || token.text == "isEmpty" {
-            throw fail(.error(.expectedToken, "'\(token.text)' after '?.' is not supported; write '.\(token.text)'",
-                              at: dot.span.merged(with: token.span)))
+            throw fail(
+                .error(
+                    .expectedToken, "'\(token.text)' after '?.' is not supported; write '.\(token.text)'",
+                    at: dot.span.merged(with: token.span)))
         }
         advance()
-        let component = PathComponent(token.text, optionalChained: optional, span: token.span)
+        var component = PathComponent(token.text, optionalChained: optional, span: token.span)
         let span = expr.span.merged(with: token.span)
         if case .keyPath(var path) = expr.kind {
+            // SELF is never nil: `SELF?.name` is `name`.
+            if path.root == .object, path.components.isEmpty { component.isOptionalChained = false }
             path.components.append(component)
             path.span = span
             return Expr(.keyPath(path), span: span)
@@ -77,20 +83,26 @@ extension Parser {
             return Expr(kind, span: collection.span.merged(with: token.span))
         }
         guard let function = AggregateFunction(rawValue: token.text.lowercased()) else {
-            throw fail(.error(.unknownCollectionOperator,
-                              "unknown collection operator '@\(token.text)'",
-                              at: token.span,
-                              notes: [DiagnosticNote("pq supports @count, @sum, @avg, @min and @max")]))
+            throw fail(
+                .error(
+                    .unknownCollectionOperator,
+                    "unknown collection operator '@\(token.text)'",
+                    at: token.span,
+                    notes: [DiagnosticNote("pq supports @count, @sum, @avg, @min and @max")]))
         }
         var components: [PathComponent] = []
         var end = token.span
         if function != .count {
             guard current.kind == .dot else {
-                throw fail(.error(.expectedToken,
-                                  "expected '.' and a property after '@\(token.text)', as in 'transactions.@\(function.rawValue).amount'",
-                                  at: current.span))
+                throw fail(
+                    .error(
+                        .expectedToken,
+                        "expected '.' and a property after '@\(token.text)', as in 'transactions.@\(function.rawValue).amount'",
+                        at: current.span))
             }
-            while consume(.dot) != nil {
+            // The field takes member names up to a method call, `count` or `isEmpty`.
+            while current.kind == .dot, components.isEmpty || isFieldName(peek(), followedBy: peek(2)) {
+                advance()
                 guard current.kind == .name || current.kind == .escapedName else {
                     throw fail(.error(.expectedToken, "expected a property name after '.'", at: current.span))
                 }
@@ -100,6 +112,13 @@ extension Parser {
             }
         }
         return Expr(.aggregate(function, collection, components), span: collection.span.merged(with: end))
+    }
+
+    /// Whether `token` continues an aggregate's field path rather than starting a postfix form.
+    private func isFieldName(_ token: Token, followedBy next: Token) -> Bool {
+        if token.kind == .escapedName { return true }
+        guard token.kind == .name, token.text != "count", token.text != "isEmpty" else { return false }
+        return next.kind != .leftParen && next.kind != .leftBrace
     }
 
     /// The methods of `method` in Grammar/pq.ebnf.
@@ -128,9 +147,14 @@ extension Parser {
                 }
             return Expr(.stringTest(op, receiver, argument, options), span: receiver.span.merged(with: end))
         default:
-            throw fail(.error(.unknownMethod, "pq does not support the method '\(name.text)'", at: name.span,
-                              notes: [DiagnosticNote(
-                                "supported methods: contains(_:), contains(where:), allSatisfy(_:), filter(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:)")]))
+            throw fail(
+                .error(
+                    .unknownMethod, "pq does not support the method '\(name.text)'", at: name.span,
+                    notes: [
+                        DiagnosticNote(
+                            "supported methods: contains(_:), contains(where:), allSatisfy(_:), filter(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:)"
+                        )
+                    ]))
         }
     }
 
@@ -166,7 +190,9 @@ extension Parser {
     }
 
     /// A closure in parentheses (with an optional label) or as a trailing closure.
-    private mutating func parseClosureArgument(label: String?, method: Token) throws(Failure) -> (closure: Closure, end: SourceSpan) {
+    private mutating func parseClosureArgument(
+        label: String?, method: Token
+    ) throws(Failure) -> (closure: Closure, end: SourceSpan) {
         if current.kind == .leftBrace { return try parseClosure() }
         let open = try expect(.leftParen, "'(' or '{'", after: "after '\(method.text)'")
         let closure = try bracketed(open, closer: .rightParen) { parser throws(Failure) in
@@ -175,8 +201,10 @@ extension Parser {
                 parser.advance()
             }
             guard parser.current.kind == .leftBrace else {
-                throw parser.fail(.error(.expectedToken, "expected a closure such as '{ $0.name == \"x\" }' in the call to '\(method.text)'",
-                                         at: parser.current.span))
+                throw parser.fail(
+                    .error(
+                        .expectedToken, "expected a closure such as '{ $0.name == \"x\" }' in the call to '\(method.text)'",
+                        at: parser.current.span))
             }
             return try parser.parseClosure().closure
         }
@@ -188,11 +216,9 @@ extension Parser {
     mutating func parseClosure() throws(Failure) -> (closure: Closure, end: SourceSpan) {
         let open = try expect(.leftBrace, "'{'")
         var binding = Binding(name: "0", isDollar: true)
-        if current.kind == .name || current.kind == .escapedName, peek().isKeyword("in") {
-            if current.kind == .name, Self.isReserved(current.text) {
-                throw fail(.error(.reservedWord, "'\(current.text)' is a reserved word and cannot name a closure parameter",
-                                  at: current.span, notes: [DiagnosticNote("escape it with backticks: `\(current.text)`")]))
-            }
+        // `{ t in … }` declares t, as in Swift: an identifier and a lower-case `in`.
+        let declaresName = current.kind == .escapedName || (current.kind == .name && !Self.isReserved(current.text))
+        if declaresName, peek().isName("in") {
             binding = Binding(name: advance().text, isDollar: false)
             advance()
         }

@@ -9,8 +9,10 @@ extension Parser {
         case .integer:
             advance()
             guard case .integer(let magnitude) = token.value, magnitude <= UInt64(Int64.max) else {
-                throw fail(.error(.integerLiteralOverflow, "integer literal overflows a 64-bit integer", at: token.span,
-                                  notes: [DiagnosticNote("the largest integer is 9223372036854775807")]))
+                throw fail(
+                    .error(
+                        .integerLiteralOverflow, "integer literal overflows a 64-bit integer", at: token.span,
+                        notes: [DiagnosticNote("the largest integer is 9223372036854775807")]))
             }
             return Expr(.literal(.integer(Int64(magnitude))), span: token.span)
         case .decimal:
@@ -78,10 +80,12 @@ extension Parser {
             break
         }
         if Self.isReserved(token.text) {
-            throw fail(.error(.reservedWord,
-                              "expected an expression, found the reserved word '\(token.text)'",
-                              at: token.span,
-                              notes: [DiagnosticNote("to use it as a name, escape it with backticks: `\(token.text)`")]))
+            throw fail(
+                .error(
+                    .reservedWord,
+                    "expected an expression, found the reserved word '\(token.text)'",
+                    at: token.span,
+                    notes: [DiagnosticNote("to use it as a name, escape it with backticks: `\(token.text)`")]))
         }
         advance()
         if current.kind == .leftParen {
@@ -101,16 +105,20 @@ extension Parser {
     /// `functionCall ::= "date" "(" STRING ")" | "uuid" "(" STRING ")" | "now" "(" ")" | "today" "(" ")"`
     private mutating func parseCall(_ name: Token) throws(Failure) -> Expr {
         guard let function = BuiltinFunction(rawValue: name.text) else {
-            throw fail(.error(.unknownFunction, "pq has no function named '\(name.text)'", at: name.span,
-                              notes: [DiagnosticNote("functions: date('2024-05-01'), uuid('…'), now(), today()")]))
+            throw fail(
+                .error(
+                    .unknownFunction, "pq has no function named '\(name.text)'", at: name.span,
+                    notes: [DiagnosticNote("functions: date('2024-05-01'), uuid('…'), now(), today()")]))
         }
         let open = advance()
         let arguments = try bracketed(open, closer: .rightParen) { parser throws(Failure) -> [Expr] in
             guard function == .date || function == .uuid else { return [] }
             guard parser.current.kind == .string, case .string(let text) = parser.current.value else {
                 let example = function == .date ? "date('2024-05-01')" : "uuid('E621E1F8-C36C-495A-93FC-0C247A3E6E5F')"
-                throw parser.fail(.error(.expectedToken, "\(function.rawValue)() takes a string literal, as in \(example)",
-                                         at: parser.current.span))
+                throw parser.fail(
+                    .error(
+                        .expectedToken, "\(function.rawValue)() takes a string literal, as in \(example)",
+                        at: parser.current.span))
             }
             return [Expr(.literal(.string(text)), span: parser.advance().span)]
         }
@@ -127,9 +135,11 @@ extension Parser {
             if parser.current.kind == closeKind { return elements }
             repeat {
                 guard elements.count < parser.limits.maxListLength else {
-                    parser.diagnostics.append(.error(.listTooLong,
-                                                     "list has more than \(parser.limits.maxListLength) elements",
-                                                     at: parser.current.span))
+                    parser.diagnostics.append(
+                        .error(
+                            .listTooLong,
+                            "list has more than \(parser.limits.maxListLength) elements",
+                            at: parser.current.span))
                     throw .fatal
                 }
                 elements.append(try parser.parsePredicate())
@@ -151,8 +161,10 @@ extension Parser {
             guard variable.kind == .parameter, let first = variable.text.unicodeScalars.first,
                 Lexer.isNameStart(first)
             else {
-                throw parser.fail(.error(.expectedToken, "expected a variable such as '$x' as the second argument of SUBQUERY",
-                                         at: variable.span))
+                throw parser.fail(
+                    .error(
+                        .expectedToken, "expected a variable such as '$x' as the second argument of SUBQUERY",
+                        at: variable.span))
             }
             parser.advance()
             _ = try parser.expect(.comma, "','", after: "after the variable of SUBQUERY")
@@ -160,8 +172,9 @@ extension Parser {
             defer { parser.scopes.removeLast() }
             let body = try parser.parsePredicate()
             let close = try parser.expect(.rightParen, "')'", after: "to end SUBQUERY")
-            return Expr(.filter(collection, Closure(variable: variable.text, body: body)),
-                        span: keyword.span.merged(with: close.span))
+            return Expr(
+                .filter(collection, Closure(variable: variable.text, body: body)),
+                span: keyword.span.merged(with: close.span))
         }
     }
 }

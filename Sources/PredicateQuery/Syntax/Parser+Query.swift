@@ -112,9 +112,11 @@ extension Parser {
             advance()
             return QueryCount(.parameter(token.text), span: token.span)
         default:
-            throw fail(.error(.expectedCount,
-                              "expected a non-negative integer or a parameter after '\(keyword.text)'",
-                              at: token.span))
+            throw fail(
+                .error(
+                    .expectedCount,
+                    "expected a non-negative integer or a parameter after '\(keyword.text)'",
+                    at: token.span))
         }
     }
 }

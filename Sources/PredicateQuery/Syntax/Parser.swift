@@ -74,11 +74,14 @@ public struct Parser {
     private static func run(_ text: String, limits: Limits, _ body: (inout Parser) throws(Failure) -> Query) -> Result {
         let length = text.utf8.count
         guard length <= limits.maxInputLength else {
-            return Result(query: nil, diagnostics: [
-                .error(.inputTooLong,
-                       "query is \(length) bytes long; the limit is \(limits.maxInputLength) bytes",
-                       at: SourceSpan(start: 0, end: min(length, 1)))
-            ])
+            return Result(
+                query: nil,
+                diagnostics: [
+                    .error(
+                        .inputTooLong,
+                        "query is \(length) bytes long; the limit is \(limits.maxInputLength) bytes",
+                        at: SourceSpan(start: 0, end: min(length, 1)))
+                ])
         }
         var lexer = Lexer(text, limits: limits)
         let tokens = lexer.tokenize()
@@ -153,14 +156,16 @@ public struct Parser {
 
     /// Runs `body` between an opening bracket (already consumed) and its closer:
     /// one nesting level deeper, with the closer known to error recovery.
-    mutating func bracketed<T>(_ open: Token, closer: TokenKind, _ body: (inout Parser) throws(Failure) -> T) throws(Failure) -> T {
+    mutating func bracketed<T>(_ open: Token, closer: TokenKind, _ body: (inout Parser) throws(Failure) -> T) throws(Failure) -> T
+    {
         closers.append(closer)
         defer { closers.removeLast() }
         return try nested(open.span, body)
     }
 
     /// Runs `body` one nesting level deeper, stopping at the depth limit.
-    mutating func nested<T>(_ span: SourceSpan, levels: Int = 1, _ body: (inout Parser) throws(Failure) -> T) throws(Failure) -> T {
+    mutating func nested<T>(_ span: SourceSpan, levels: Int = 1, _ body: (inout Parser) throws(Failure) -> T) throws(Failure) -> T
+    {
         try enter(span, levels: levels)
         defer { depth -= levels }
         return try body(&self)
@@ -171,9 +176,11 @@ public struct Parser {
         depth += levels
         guard depth <= limits.maxNestingDepth else {
             depth -= levels
-            diagnostics.append(.error(.nestingTooDeep,
-                                      "expression is nested too deeply; the limit is \(limits.maxNestingDepth) levels",
-                                      at: span))
+            diagnostics.append(
+                .error(
+                    .nestingTooDeep,
+                    "expression is nested too deeply; the limit is \(limits.maxNestingDepth) levels",
+                    at: span))
             throw .fatal
         }
     }

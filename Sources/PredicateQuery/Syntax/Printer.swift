@@ -34,7 +34,8 @@ public struct Printer {
     private mutating func printQuery(_ query: Query) -> String {
         var parts: [String] = []
         if let entity = query.entity {
-            let bare = Self.isPlainName(entity.text) && !Parser.isReserved(entity.text)
+            let bare =
+                Self.isPlainName(entity.text) && !Parser.isReserved(entity.text)
                 && (query.predicate != nil || entity.text.first?.isUppercase == true)
             parts.append(bare ? entity.text : "`\(entity.text)`")
             if let predicate = query.predicate {
@@ -42,8 +43,10 @@ public struct Printer {
                 parts.append(print(predicate, at: .or))
             }
         } else if let predicate = query.predicate {
+            // A lone name that is capitalised or needs backticks would read as an entity.
             if case .keyPath(let path) = predicate.kind, path.root == .object, path.components.count == 1,
                 path.components[0].name.first?.isUppercase == true
+                    || Self.identifier(path.components[0].name) != path.components[0].name
             {
                 parts.append("SELF." + Self.memberName(path.components[0].name))
             } else {
@@ -101,23 +104,26 @@ public struct Printer {
         case .and(let operands):
             return operands.map { print($0, at: .not) }.joined(separator: " && ")
         case .not(let operand):
-            let inner = Self.level(of: operand) == .comparison ? "(" + printUnparenthesized(operand) + ")" : print(operand, at: .not)
+            let inner =
+                Self.level(of: operand) == .comparison ? "(" + printUnparenthesized(operand) + ")" : print(operand, at: .not)
             return "!" + inner
         case .comparison(let op, let lhs, let rhs, let options):
-            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + print(rhs, at: .range)
+            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
         case .stringTest(let op, let lhs, let rhs, let options):
-            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + print(rhs, at: .range)
+            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
         case .membership(let element, let collection):
             return print(element, at: .range) + " in " + print(collection, at: .range)
         case .quantified(let quantifier, let body):
-            let inner = Self.level(of: body) == .comparison && !Self.isQuantified(body)
+            let inner =
+                Self.level(of: body) == .comparison && !Self.isQuantified(body)
                 ? printUnparenthesized(body) : print(body, at: .range)
             return quantifier.rawValue + " " + inner
         case .range(let lower, let upper, let kind):
             return print(lower, at: .additive) + (kind == .closed ? "..." : "..<") + print(upper, at: .additive)
         case .arithmetic(let op, let lhs, let rhs):
             let level = Self.level(of: expr)
-            return print(lhs, at: level) + " " + op.rawValue + " " + print(rhs, at: Level(rawValue: level.rawValue + 1) ?? .postfix)
+            return print(lhs, at: level) + " " + op.rawValue + " "
+                + print(rhs, at: Level(rawValue: level.rawValue + 1) ?? .postfix)
         case .negate(let operand):
             let inner = print(operand, at: .prefix)
             return inner.hasPrefix("-") ? "-(" + inner + ")" : "-" + inner
@@ -134,21 +140,53 @@ public struct Printer {
         case .list(let elements):
             return "[" + elements.map { print($0, at: .or) }.joined(separator: ", ") + "]"
         case .member(let base, let component):
-            return print(base, at: .postfix) + (component.isOptionalChained ? "?." : ".") + Self.memberName(component.name)
+            return printPostfixBase(base) + (component.isOptionalChained ? "?." : ".") + Self.memberName(component.name)
         case .elementTest(let quantifier, let collection, let closure):
             let method = quantifier == .all ? ".allSatisfy(" : ".contains(where: "
-            return print(collection, at: .postfix) + method + printClosure(closure) + ")"
+            return printPostfixBase(collection) + method + printClosure(closure) + ")"
         case .filter(let collection, let closure):
-            return print(collection, at: .postfix) + ".filter(" + printClosure(closure) + ")"
+            return printPostfixBase(collection) + ".filter(" + printClosure(closure) + ")"
         case .aggregate(let function, let collection, let field):
-            let base = print(collection, at: .postfix)
+            let base = printPostfixBase(collection)
             if function == .count { return base + ".count" }
             return base + ".@" + function.rawValue + field.map { "." + Self.memberName($0.name) }.joined()
         case .isEmpty(let collection):
-            return print(collection, at: .postfix) + ".isEmpty"
+            return printPostfixBase(collection) + ".isEmpty"
         case .invalid:
             return "<invalid>"
         }
+    }
+
+    /// The right operand of a comparison or string test. Right after the operator,
+    /// `[c]` reads as a modifier, so a list that prints like one is parenthesised.
+    private mutating func printRightOperand(_ expr: Expr) -> String {
+        let text = print(expr, at: .range)
+        let lowered = text.lowercased()
+        let looksLikeModifier = ["[c]", "[d]", "[cd]", "[dc]"].contains { lowered.hasPrefix($0) }
+        return looksLikeModifier ? "(" + text + ")" : text
+    }
+
+    /// An expression a postfix form applies to. `xs.@sum.a` takes every name after
+    /// it as part of its field, so it is parenthesised before another postfix.
+    private mutating func printPostfixBase(_ expr: Expr) -> String {
+        if case .aggregate(_, _, let field) = expr.kind, !field.isEmpty {
+            return "(" + printUnparenthesized(expr) + ")"
+        }
+        return print(expr, at: .postfix)
+    }
+
+    /// Whether canonical text starts with a name token followed by ` in `.
+    private static func startsWithNameThenIn(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.hasPrefix("`") {
+            guard let close = rest.dropFirst().firstIndex(of: "`") else { return false }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let name = rest.prefix { $0.unicodeScalars.allSatisfy(Lexer.isNameContinue) }
+            guard let first = name.unicodeScalars.first, Lexer.isNameStart(first) else { return false }
+            rest = rest.dropFirst(name.count)
+        }
+        return rest.hasPrefix(" in ")
     }
 
     private static func isQuantified(_ expr: Expr) -> Bool {
@@ -159,8 +197,12 @@ public struct Printer {
     private mutating func printClosure(_ closure: Closure) -> String {
         scopes.append(closure.variable)
         defer { scopes.removeLast() }
-        let body = print(closure.body, at: .or)
-        if closure.variable == "0" { return "{ " + body + " }" }
+        var body = print(closure.body, at: .or)
+        if closure.variable == "0" {
+            // `{ x in … }` declares x, so a body that starts that way is parenthesised.
+            if Self.startsWithNameThenIn(body) { body = "(" + body + ")" }
+            return "{ " + body + " }"
+        }
         return "{ " + Self.identifier(closure.variable) + " in " + body + " }"
     }
 
@@ -190,7 +232,7 @@ public struct Printer {
     }
 
     /// A name in operand position: escaped if it is reserved.
-    private static func identifier(_ name: String) -> String {
+    static func identifier(_ name: String) -> String {
         isPlainName(name) && !Parser.isReserved(name) ? name : "`" + name + "`"
     }
 

@@ -4,9 +4,10 @@
 // Files: Golden/Checking/<Schema>.valid.txt and <Schema>.invalid.txt, where
 // <Schema> is a folder of Examples/Models (or Combined, the example store's union).
 
-import Testing
-@testable import PredicateQuery
 import PredicateQueryExamples
+import Testing
+
+@testable import PredicateQuery
 
 struct CheckerGoldenTests {
     static let schemas: [String: Schema] = Dictionary(
@@ -39,7 +40,9 @@ struct CheckerGoldenTests {
             let actual = output(for: golden.input, entity: golden.entity, schema: schema)
             outputs[golden.line] = actual
             let isValid = !actual.contains(": error: ")
-            #expect(isValid == expectValid, "\(golden.testDescription): expected it to be \(expectValid ? "valid" : "invalid")\n\(actual)")
+            #expect(
+                isValid == expectValid,
+                "\(golden.testDescription): expected it to be \(expectValid ? "valid" : "invalid")\n\(actual)")
             if !GoldenFile.isUpdating {
                 #expect(actual == golden.expected, "\(golden.testDescription)")
             }
@@ -62,12 +65,13 @@ struct CheckerGoldenTests {
         let invalid = Self.files("invalid").flatMap(GoldenFile.cases)
         #expect(valid.count >= 150, "only \(valid.count) valid cases")
         #expect(invalid.count >= 80, "only \(invalid.count) invalid cases")
-        let codes = Set(invalid.flatMap { golden in
-            golden.expected.split(separator: "\n").compactMap { line -> String? in
-                guard line.contains(": error: "), let open = line.lastIndex(of: "["), line.hasSuffix("]") else { return nil }
-                return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
-            }
-        })
+        let codes = Set(
+            invalid.flatMap { golden in
+                golden.expected.split(separator: "\n").compactMap { line -> String? in
+                    guard line.contains(": error: "), let open = line.lastIndex(of: "["), line.hasSuffix("]") else { return nil }
+                    return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+                }
+            })
         let checkCodes: [DiagnosticCode] = [
             .unknownEntity, .ambiguousEntity, .unknownProperty, .computedProperty, .transientProperty, .typeMismatch,
             .notOrderable, .notAString, .modifierNotApplicable, .toManyWithoutQuantifier, .quantifierWithoutToMany,

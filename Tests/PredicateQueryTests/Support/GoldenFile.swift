@@ -32,7 +32,8 @@ enum GoldenFile {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// The repository root (the directory holding Package.swift).
-    static let repositoryRoot: URL = directory
+    static let repositoryRoot: URL =
+        directory
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var isUpdating: Bool { ProcessInfo.processInfo.environment["PQ_UPDATE_GOLDEN"] == "1" }

@@ -1,14 +1,16 @@
 // Small helpers shared by the tests: parse or fail with the rendered diagnostics.
 
 import Testing
+
 @testable import PredicateQuery
 
 /// Parses `text`, recording a test issue with the rendered diagnostics if it fails.
 func parseOrRecord(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Query? {
     let result = Parser.parse(text)
     if result.query == nil {
-        Issue.record("could not parse \(text.debugDescription):\n\(DiagnosticRenderer().render(result.diagnostics, in: text))",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "could not parse \(text.debugDescription):\n\(DiagnosticRenderer().render(result.diagnostics, in: text))",
+            sourceLocation: sourceLocation)
     }
     return result.query
 }

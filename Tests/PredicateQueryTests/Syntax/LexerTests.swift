@@ -2,6 +2,7 @@
 // in one pass.
 
 import Testing
+
 @testable import PredicateQuery
 
 struct LexerTests {
@@ -12,8 +13,10 @@ struct LexerTests {
 
     @Test func punctuationUsesLongestMatch() {
         #expect(kinds("a..<b...c") == [.name, .halfOpenRange, .name, .closedRange, .name, .end])
-        #expect(kinds("!= <> =< => == = ! ?. .") ==
-                [.notEqual, .notEqual, .lessEqual, .greaterEqual, .equal, .equal, .bang, .questionDot, .dot, .end])
+        #expect(
+            kinds("!= <> =< => == = ! ?. .") == [
+                .notEqual, .notEqual, .lessEqual, .greaterEqual, .equal, .equal, .bang, .questionDot, .dot, .end,
+            ])
         #expect(kinds("1...2") == [.integer, .closedRange, .integer, .end])
         #expect(kinds("1.5.x") == [.decimal, .dot, .name, .end])
     }
@@ -21,11 +24,12 @@ struct LexerTests {
     @Test func numbers() {
         var lexer = Lexer("1_000 0xff 0b101 0o17 2.5 1e3 1E-2 7d 1.5h 3w 18446744073709551615")
         let values = lexer.tokenize().map(\.value)
-        #expect(values == [
-            .integer(1000), .integer(255), .integer(5), .integer(15), .decimal(2.5), .decimal(1000),
-            .decimal(0.01), .duration(7, "d"), .duration(1.5, "h"), .duration(3, "w"),
-            .integer(UInt64.max), .none,
-        ])
+        #expect(
+            values == [
+                .integer(1000), .integer(255), .integer(5), .integer(15), .decimal(2.5), .decimal(1000),
+                .decimal(0.01), .duration(7, "d"), .duration(1.5, "h"), .duration(3, "w"),
+                .integer(UInt64.max), .none,
+            ])
         #expect(lexer.diagnostics.isEmpty)
     }
 
@@ -59,20 +63,22 @@ struct LexerTests {
     }
 
     @Test func errorsCarryCaretsAndNotes() {
-        #expect(parseErrors("a & b") == """
-            <input>:1:3: error: unexpected character '&' in query
-            a & b
-              ^
-            note: use '&&' (or 'and') for logical AND
+        #expect(
+            parseErrors("a & b") == """
+                <input>:1:3: error: unexpected character '&' in query
+                a & b
+                  ^
+                note: use '&&' (or 'and') for logical AND
 
-            """)
-        #expect(parseErrors(#"s == 'x\u{D800}'"#) == #"""
-            <input>:1:8: error: '\u{D800}' is not a valid Unicode scalar
-            s == 'x\u{D800}'
-                   ^~~~~~~~
-            note: surrogate code points (U+D800 to U+DFFF) and values above U+10FFFF cannot appear in strings
+                """)
+        #expect(
+            parseErrors(#"s == 'x\u{D800}'"#) == #"""
+                <input>:1:8: error: '\u{D800}' is not a valid Unicode scalar
+                s == 'x\u{D800}'
+                       ^~~~~~~~
+                note: surrogate code points (U+D800 to U+DFFF) and values above U+10FFFF cannot appear in strings
 
-            """#)
+                """#)
     }
 
     @Test func nulInsideAStringIsKept() throws {

@@ -1,36 +1,51 @@
 // Syntax errors: each with its code, its message and the caret in the right place.
 
 import Testing
+
 @testable import PredicateQuery
 
 struct ParserErrorTests {
     static let errors: [(String, String)] = [
-        ("a == b == c", """
+        (
+            "a == b == c",
+            """
             <input>:1:8: error: adjacent operators are in non-associative precedence group 'ComparisonPrecedence'
             a == b == c
                    ^~
             note: comparisons do not chain; combine them with '&&', as in 'a < b && b < c'
 
-            """),
-        ("a ==", """
+            """
+        ),
+        (
+            "a ==",
+            """
             <input>:1:5: error: expected an expression, found end of input
             a ==
                 ^
 
-            """),
-        ("(a == 1", """
+            """
+        ),
+        (
+            "(a == 1",
+            """
             <input>:1:8: error: expected ')' to match this '('
             (a == 1
                    ^
 
-            """),
-        ("a == 1 )", """
+            """
+        ),
+        (
+            "a == 1 )",
+            """
             <input>:1:8: error: unexpected ')' after the end of the query
             a == 1 )
                    ^
 
-            """),
-        ("a == && b == ) || c == 1", """
+            """
+        ),
+        (
+            "a == && b == ) || c == 1",
+            """
             <input>:1:6: error: expected an expression, found '&&'
             a == && b == ) || c == 1
                  ^~
@@ -38,48 +53,69 @@ struct ParserErrorTests {
             a == && b == ) || c == 1
                          ^
 
-            """),
-        ("name.uppercased() == 'A'", """
+            """
+        ),
+        (
+            "name.uppercased() == 'A'",
+            """
             <input>:1:6: error: pq does not support the method 'uppercased'
             name.uppercased() == 'A'
                  ^~~~~~~~~~
             note: supported methods: contains(_:), contains(where:), allSatisfy(_:), filter(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:)
 
-            """),
-        ("ts.@distinct.x > 1", """
+            """
+        ),
+        (
+            "ts.@distinct.x > 1",
+            """
             <input>:1:4: error: unknown collection operator '@distinct'
             ts.@distinct.x > 1
                ^~~~~~~~~
             note: pq supports @count, @sum, @avg, @min and @max
 
-            """),
-        ("ts.@sum > 1", """
+            """
+        ),
+        (
+            "ts.@sum > 1",
+            """
             <input>:1:9: error: expected '.' and a property after '@sum', as in 'transactions.@sum.amount'
             ts.@sum > 1
                     ^
 
-            """),
-        ("lower(name) == 'a'", """
+            """
+        ),
+        (
+            "lower(name) == 'a'",
+            """
             <input>:1:1: error: pq has no function named 'lower'
             lower(name) == 'a'
             ^~~~~
             note: functions: date('2024-05-01'), uuid('…'), now(), today()
 
-            """),
-        ("date(x) > 1", """
+            """
+        ),
+        (
+            "date(x) > 1",
+            """
             <input>:1:6: error: date() takes a string literal, as in date('2024-05-01')
             date(x) > 1
                  ^
 
-            """),
-        ("in == 1", """
+            """
+        ),
+        (
+            "in == 1",
+            """
             <input>:1:1: error: expected an expression, found the reserved word 'in'
             in == 1
             ^~
             note: to use it as a name, escape it with backticks: `in`
 
-            """),
-        ("x between 1 or 2", """
+            """
+        ),
+        (
+            "x between 1 or 2",
+            """
             <input>:1:13: error: expected 'and' between the bounds of 'between'
             x between 1 or 2
                         ^~
@@ -87,58 +123,83 @@ struct ParserErrorTests {
             x between 1 or 2
               ^~~~~~~
 
-            """),
-        ("a == 1 limit x", """
+            """
+        ),
+        (
+            "a == 1 limit x",
+            """
             <input>:1:14: error: expected a non-negative integer or a parameter after 'limit'
             a == 1 limit x
                          ^
 
-            """),
-        ("a == 1 offset 1 limit 2", """
+            """
+        ),
+        (
+            "a == 1 offset 1 limit 2",
+            """
             <input>:1:17: error: unexpected 'limit' after the end of the query
             a == 1 offset 1 limit 2
                             ^~~~~
             note: clauses go in the order: sort by, limit, offset
 
-            """),
-        ("a == 1 sort name", """
+            """
+        ),
+        (
+            "a == 1 sort name",
+            """
             <input>:1:13: error: expected 'by' after 'sort'
             a == 1 sort name
                         ^~~~
 
-            """),
-        ("a == 9223372036854775808", """
+            """
+        ),
+        (
+            "a == 9223372036854775808",
+            """
             <input>:1:6: error: integer literal overflows a 64-bit integer
             a == 9223372036854775808
                  ^~~~~~~~~~~~~~~~~~~
             note: the largest integer is 9223372036854775807
 
-            """),
-        ("SUBQUERY(tags, t, t.x == 1).@count > 0", """
+            """
+        ),
+        (
+            "SUBQUERY(tags, t, t.x == 1).@count > 0",
+            """
             <input>:1:16: error: expected a variable such as '$x' as the second argument of SUBQUERY
             SUBQUERY(tags, t, t.x == 1).@count > 0
                            ^
 
-            """),
-        ("x in 1...2...3", """
+            """
+        ),
+        (
+            "x in 1...2...3",
+            """
             <input>:1:11: error: adjacent operators are in non-associative precedence group 'RangeFormationPrecedence'
             x in 1...2...3
                       ^~~
 
-            """),
-        ("tags.contains { in in true }", """
-            <input>:1:17: error: 'in' is a reserved word and cannot name a closure parameter
+            """
+        ),
+        (
+            "tags.contains { in in true }",
+            """
+            <input>:1:17: error: expected an expression, found the reserved word 'in'
             tags.contains { in in true }
                             ^~
-            note: escape it with backticks: `in`
+            note: to use it as a name, escape it with backticks: `in`
 
-            """),
-        ("budget?.count > 1", """
+            """
+        ),
+        (
+            "budget?.count > 1",
+            """
             <input>:1:7: error: 'count' after '?.' is not supported; write '.count'
             budget?.count > 1
                   ^~~~~~~
 
-            """),
+            """
+        ),
     ]
 
     @Test("reports the expected diagnostics", arguments: errors)

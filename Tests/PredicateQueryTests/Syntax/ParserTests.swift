@@ -2,6 +2,7 @@
 // form, postfix forms and variable scoping.
 
 import Testing
+
 @testable import PredicateQuery
 
 struct ParserTests {
@@ -30,7 +31,10 @@ struct ParserTests {
         ("d > now() - 7d", "(query (> (key d) (- (call now) (duration 7.0 d))))"),
         ("d < today() + 1.5h", "(query (< (key d) (+ (call today) (duration 1.5 h))))"),
         ("d == date('2024-05-01')", #"(query (== (key d) (call date "2024-05-01")))"#),
-        ("u == uuid('E621E1F8-C36C-495A-93FC-0C247A3E6E5F')", #"(query (== (key u) (call uuid "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")))"#),
+        (
+            "u == uuid('E621E1F8-C36C-495A-93FC-0C247A3E6E5F')",
+            #"(query (== (key u) (call uuid "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")))"#
+        ),
         (#"s == 'it\'s \u{E9} "ok"'"#, #"(query (== (key s) "it\'s é \"ok\""))"#),
         (#"s == "tab\there""#, #"(query (== (key s) "tab\there"))"#),
         ("g == .action", "(query (== (key g) .action))"),
@@ -50,11 +54,24 @@ struct ParserTests {
         ("tags.contains { $0.name == name }", "(query (any-element (key tags) $0 (== (key $0 name) (key name))))"),
         ("tags.contains { t in t.name == $t }", "(query (any-element (key tags) $t (== (key $t name) (param t))))"),
         ("SUBQUERY(tags, $t, $t.name == t)", "(query (filter (key tags) $t (== (key $t name) (key t))))"),
-        ("xs.contains { $0.ys.contains { $0.z == 1 } }",
-         "(query (any-element (key xs) $0 (any-element (key $0 ys) $0 (== (key $0 z) 1))))"),
-        ("xs.contains { x in x.ys.allSatisfy { y in y.z == x.z } }",
-         "(query (any-element (key xs) $x (all-element (key $x ys) $y (== (key $y z) (key $x z)))))"),
+        (
+            "xs.contains { $0.ys.contains { $0.z == 1 } }",
+            "(query (any-element (key xs) $0 (any-element (key $0 ys) $0 (== (key $0 z) 1))))"
+        ),
+        (
+            "xs.contains { x in x.ys.allSatisfy { y in y.z == x.z } }",
+            "(query (any-element (key xs) $x (all-element (key $x ys) $y (== (key $y z) (key $x z)))))"
+        ),
         ("$0 == 1", "(query (== (param 0) 1))"),
+        ("xs.filter { x IN [1] }.count > 0", "(query (> (@count (filter (key xs) $0 (in (key x) (list 1)))) 0))"),
+        ("xs.filter { nil in [1] }.count > 0", "(query (> (@count (filter (key xs) $0 (in nil (list 1)))) 0))"),
+        ("xs.filter { `in` in `in`.a }.count > 0", "(query (> (@count (filter (key xs) $in (key $in a))) 0))"),
+        ("SELF?.name == 'x'", "(query (== (key name) \"x\"))"),
+        ("$0?.name == 'x'", "(query (== (member (param 0) ?name) \"x\"))"),
+        ("xs.@sum.a.b > 1", "(query (> (@sum (key xs) a.b) 1))"),
+        ("xs.@max.note.hasPrefix('x')", "(query (beginswith (@max (key xs) note) \"x\"))"),
+        ("xs.@sum.b.count > 1", "(query (> (@count (@sum (key xs) b)) 1))"),
+        ("xs.@sum.`count` > 1", "(query (> (@sum (key xs) count) 1))"),
         // The query form.
         ("Budget", "(query entity:Budget)"),
         ("`users`", "(query entity:users)"),

@@ -2,6 +2,7 @@
 // Swift's, keywords in any case, modifiers with or without a space.
 
 import Testing
+
 @testable import PredicateQuery
 
 struct SpellingTests {
@@ -16,8 +17,10 @@ struct SpellingTests {
         ["a <= 1", "a =< 1"],
         ["a >= 1", "a => 1"],
         ["name contains 'x'", "name CONTAINS 'x'", "name.contains('x')", "name Contains \"x\""],
-        ["name contains[cd] 'x'", "name CONTAINS[cd] 'x'", "name contains [cd] 'x'", "name CONTAINS[CD] 'x'",
-         "name contains[dc] 'x'", "name.localizedStandardContains('x')"],
+        [
+            "name contains[cd] 'x'", "name CONTAINS[cd] 'x'", "name contains [cd] 'x'", "name CONTAINS[CD] 'x'",
+            "name contains[dc] 'x'", "name.localizedStandardContains('x')",
+        ],
         ["name contains[c] 'x'", "name.localizedCaseInsensitiveContains('x')"],
         ["name ==[c] 'x'", "name == [c] 'x'", "name =[c] 'x'"],
         ["name beginswith 'x'", "name BEGINSWITH 'x'", "name.hasPrefix('x')", "name.starts(with: 'x')"],
@@ -33,8 +36,10 @@ struct SpellingTests {
         ["ts.@sum.amount > 1", "ts.@SUM.amount > 1"],
         ["tags.contains(where: { $0.name == 'x' })", "tags.contains { $0.name == 'x' }"],
         ["tags.contains(where: { t in t.name == 'x' })", "tags.contains { t in t.name == 'x' }"],
-        ["tags.filter({ t in t.name == 'x' }).count > 0", "SUBQUERY(tags, $t, $t.name == 'x').@count > 0",
-         "tags.filter { t in t.name == 'x' }.count > 0", "subquery(tags, $t, $t.name == 'x').@count > 0"],
+        [
+            "tags.filter({ t in t.name == 'x' }).count > 0", "SUBQUERY(tags, $t, $t.name == 'x').@count > 0",
+            "tags.filter { t in t.name == 'x' }.count > 0", "subquery(tags, $t, $t.name == 'x').@count > 0",
+        ],
         ["tags.allSatisfy({ $0.name == 'x' })", "tags.allSatisfy { $0.name == 'x' }"],
         ["true", "TRUE", "yes", "YES", "TRUEPREDICATE", "truepredicate"],
         ["false", "FALSE", "no", "NO", "FALSEPREDICATE"],
@@ -44,7 +49,10 @@ struct SpellingTests {
         ["-5 == a", "- 5 == a", "-(5) == a"],
         ["a == 1_000", "a == 1000", "a == 0x3E8", "a == 0b1111101000", "a == 0o1750"],
         ["Budget where limit > 1", "Budget WHERE limit > 1", "Budget Where limit > 1"],
-        ["Budget sort by name desc, limit", "Budget SORT BY name DESC, limit ASC", "Budget sort by name descending, limit ascending"],
+        [
+            "Budget sort by name desc, limit", "Budget SORT BY name DESC, limit ASC",
+            "Budget sort by name descending, limit ascending",
+        ],
     ]
 
     @Test("spellings of one construct parse to one node", arguments: equivalent)

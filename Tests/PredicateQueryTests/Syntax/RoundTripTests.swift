@@ -1,0 +1,32 @@
+// parse → print → parse: the printer is a tested product. Random trees (in the
+// parser's normal form) print to text that parses back to the same tree.
+
+import Testing
+
+@testable import PredicateQuery
+
+struct RoundTripTests {
+    @Test("printed trees parse back to the same tree", arguments: [1, 2, 3, 4] as [UInt64])
+    func printedTreesParseBack(seed: UInt64) {
+        var generator = SyntaxTreeGenerator(seed: seed)
+        var failures = 0
+        for index in 0..<2_500 where failures < 5 {
+            let query = generator.query()
+            let text = Printer.print(query)
+            let reparsed = Parser.parse(text)
+            guard let again = reparsed.query else {
+                failures += 1
+                Issue.record(
+                    "seed \(seed) case \(index): printed text does not parse:\n\(text)\n\(DiagnosticRenderer().render(reparsed.diagnostics, in: text))"
+                )
+                continue
+            }
+            if again.syntaxDump != query.syntaxDump {
+                failures += 1
+                Issue.record("seed \(seed) case \(index): \(text)\nexpected \(query.syntaxDump)\n     got \(again.syntaxDump)")
+            }
+            // Printing is idempotent on its own output.
+            #expect(Printer.print(again) == text)
+        }
+    }
+}

@@ -171,7 +171,7 @@ extension Lexer {
         case UInt8(ascii: "0"): return [0x00]
         case UInt8(ascii: "u"): return lexUnicodeEscape(from: start)
         default:
-            position = start + 1 + Self.scalarLengthAfterBackslash(bytes, start + 1)
+            position = start + 1 + (start + 1 < bytes.count ? Lexer.scalarLength(at: start + 1, in: bytes) : 0)
             let shown = String(decoding: bytes[(start + 1)..<position], as: UTF8.self)
             report(
                 .error(
@@ -179,16 +179,6 @@ extension Lexer {
                     at: SourceSpan(start: start, end: position),
                     notes: [DiagnosticNote("valid escapes are \\\\ \\' \\\" \\n \\r \\t \\0 and \\u{…}")]))
             return nil
-        }
-    }
-
-    private static func scalarLengthAfterBackslash(_ bytes: [UInt8], _ offset: Int) -> Int {
-        guard offset < bytes.count else { return 0 }
-        switch bytes[offset] {
-        case 0xF0...0xF7: return min(4, bytes.count - offset)
-        case 0xE0...0xEF: return min(3, bytes.count - offset)
-        case 0xC0...0xDF: return min(2, bytes.count - offset)
-        default: return 1
         }
     }
 

@@ -206,7 +206,7 @@ struct Lexer {
     }
 
     /// The length in bytes of the UTF-8 sequence starting at `offset` (1 for a stray byte).
-    private static func scalarLength(at offset: Int, in bytes: [UInt8]) -> Int {
+    static func scalarLength(at offset: Int, in bytes: [UInt8]) -> Int {
         let lead = bytes[offset]
         let length: Int
         switch lead {

@@ -14,25 +14,9 @@ import Testing
 
 /// The grammar files of the repository, found from this source file's path.
 enum GrammarFiles {
-    /// The directory holding Package.swift, above this file.
-    static func repositoryRoot(from file: String = #filePath) -> URL? {
-        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     /// The text of a file under Grammar/, or nil after recording why it could not be read.
     static func read(_ name: String) -> String? {
-        guard let root = repositoryRoot() else {
-            Issue.record("cannot find the repository root (a directory with Package.swift) above \(#filePath)")
-            return nil
-        }
-        let url = root.appendingPathComponent("Grammar").appendingPathComponent(name)
+        let url = GoldenFile.repositoryRoot.appendingPathComponent("Grammar").appendingPathComponent(name)
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {

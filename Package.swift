@@ -13,16 +13,25 @@ let package = Package(
     products: [
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
+        .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
     ],
     targets: [
         // The compiler core: syntax, diagnostics, schema, checking. Never links SQLite.
         .target(name: "PredicateQuery"),
+        // The system's SQLite (libsqlite3; Debian's libsqlite3-dev provides the header).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
+        .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
         // The schemas of the seed articles' models, declared through the schema API.
         .target(name: "PredicateQueryExamples", dependencies: ["PredicateQuery"]),
         .testTarget(
             name: "PredicateQueryTests",
             dependencies: ["PredicateQuery", "PredicateQueryExamples"],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "PredicateQuerySQLiteTests",
+            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]
         ),
     ]
 )

@@ -69,20 +69,26 @@ extension TypeChecker {
     }
 
     /// Replaces each key path that goes through a to-many relationship with a path
-    /// from `variable`, and records it. Collection operands, closure bodies and
-    /// nested quantifiers are left alone: they are not this quantifier's business.
+    /// from `variable`, and records it. A path that ends at a to-many relationship
+    /// where a collection is expected (`xs.count`, `xs.contains { … }`) is left alone
+    /// unless it goes through another to-many first; closure bodies and nested
+    /// quantifiers are not this quantifier's business.
     private mutating func rewriteToManyPaths(
-        in expr: Expr, variable: String, found: inout [(path: PropertyPath, prefix: PropertyPath)]
+        in expr: Expr, variable: String, found: inout [(path: PropertyPath, prefix: PropertyPath)],
+        asCollection: Bool = false
     ) -> Expr {
         func rewrite(_ child: Expr) -> Expr { rewriteToManyPaths(in: child, variable: variable, found: &found) }
+        func collection(_ child: Expr) -> Expr {
+            rewriteToManyPaths(in: child, variable: variable, found: &found, asCollection: true)
+        }
         var result = expr
         switch expr.kind {
         case .keyPath(let path):
-            guard case .collection(_, let steps, _, _, let remaining)? = resolve(path, report: false) else { return expr }
-            let prefixCount = steps.count + 1
+            guard case .collection(_, let steps, _, _, let remaining)? = resolve(path, report: false),
+                !(asCollection && remaining.isEmpty)
+            else { return expr }
             var prefix = path
-            prefix.components = Array(path.components.prefix(prefixCount))
-            if let last = prefix.components.last { prefix.span = path.span.merged(with: last.span) }
+            prefix.components = Array(path.components.prefix(steps.count + 1))
             prefix.span = SourceSpan(start: path.span.start, end: prefix.components.last?.span.end ?? path.span.end)
             found.append((path, prefix))
             result.kind = .keyPath(PropertyPath(root: .variable(variable), remaining, span: path.span))
@@ -100,6 +106,11 @@ extension TypeChecker {
         case .or(let operands): result.kind = .or(operands.map(rewrite))
         case .list(let elements): result.kind = .list(elements.map(rewrite))
         case .range(let lower, let upper, let kind): result.kind = .range(rewrite(lower), rewrite(upper), kind)
+        case .isEmpty(let operand): result.kind = .isEmpty(collection(operand))
+        case .aggregate(let function, let operand, let field): result.kind = .aggregate(function, collection(operand), field)
+        case .elementTest(let quantifier, let operand, let closure):
+            result.kind = .elementTest(quantifier, collection(operand), closure)
+        case .filter(let operand, let closure): result.kind = .filter(collection(operand), closure)
         default: break
         }
         return result

@@ -1,0 +1,2 @@
+// The system's SQLite, for the PredicateQuerySQLite module.
+#include <sqlite3.h>

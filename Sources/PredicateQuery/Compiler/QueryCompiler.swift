@@ -1,0 +1,49 @@
+// The whole pipeline in one call: text → syntax tree → checked query → SQL.
+
+/// The outcome of compiling query text.
+public struct CompileResult: Sendable {
+    /// The SQL, when every stage succeeded.
+    public var compiled: CompiledQuery?
+    /// The checked query, when parsing and checking succeeded.
+    public var checked: CheckedQuery?
+    /// Every diagnostic of every stage, warnings included.
+    public var diagnostics: [Diagnostic]
+}
+
+extension DiagnosticCode {
+    /// The store's tables do not match the schema (a missing table or column).
+    public static let storeMismatch: DiagnosticCode = "lower.storeMismatch"
+}
+
+/// Compiles query text for a store.
+public enum QueryCompiler {
+    /// Parses, checks and lowers `text`.
+    public static func compile(
+        _ text: String, schema: Schema, mapping: StoreMapping, defaultEntity: String? = nil, count: Bool = false,
+        limits: Limits = .standard
+    ) -> CompileResult {
+        let parsed = Parser.parse(text, limits: limits)
+        guard let query = parsed.query else {
+            return CompileResult(compiled: nil, checked: nil, diagnostics: parsed.diagnostics)
+        }
+        return compile(query, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, limits: limits)
+    }
+
+    /// Checks and lowers a syntax tree (from the parser, or built in code).
+    public static func compile(
+        _ query: Query, schema: Schema, mapping: StoreMapping, defaultEntity: String? = nil, count: Bool = false,
+        limits: Limits = .standard
+    ) -> CompileResult {
+        let checked = TypeChecker.check(query, schema: schema, defaultEntity: defaultEntity, limits: limits)
+        guard let result = checked.query else {
+            return CompileResult(compiled: nil, checked: nil, diagnostics: checked.diagnostics)
+        }
+        do {
+            let compiled = try SQLLowering.lower(result, mapping: mapping, count: count)
+            return CompileResult(compiled: compiled, checked: result, diagnostics: checked.diagnostics)
+        } catch {
+            let diagnostic = Diagnostic.error(.storeMismatch, error.message, at: .point(0))
+            return CompileResult(compiled: nil, checked: result, diagnostics: checked.diagnostics + [diagnostic])
+        }
+    }
+}

@@ -1,0 +1,126 @@
+// Turns a compiled query's bindings into the values to bind, when it runs:
+// parameters by name (type-checked against what the query needs), now() and
+// today(), the upper bounds of prefix ranges, and list parameters, whose values
+// each get a placeholder of their own.
+
+import Foundation
+
+/// A value given for a parameter: one value, or a list for `x in $list`.
+public enum ParameterValue: Sendable, Hashable {
+    case single(Value)
+    case list([Value])
+}
+
+/// When a query runs: the moment `now()` stands for, and the time zone `today()` uses.
+public struct QueryEnvironment: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+
+    public init(now: Date = Date(), timeZone: TimeZone = .current) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The value of `now()` or `today()`.
+    public func date(_ function: BuiltinFunction) -> Date {
+        guard function == .today else { return now }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.startOfDay(for: now)
+    }
+}
+
+/// Why parameters could not be bound.
+public struct BindingError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// A statement ready to run: its text (list parameters expanded) and every value to bind.
+public struct ResolvedStatement: Sendable {
+    public var sql: String
+    public var values: [Value]
+}
+
+public enum BindingResolver {
+    /// The statement and the value for each placeholder of `query`, in the store's encoding.
+    public static func resolve(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) throws(BindingError) -> ResolvedStatement {
+        let dates = query.mapping.dateEncoding
+        var values: [Value] = []
+        var lists: [Int: [Value]] = [:]
+        for (index, binding) in query.bindings.enumerated() {
+            switch binding {
+            case .constant(let value, let type):
+                values.append(StoreValueEncoding.encode(value, as: type, dates: dates))
+            case .parameter(let name, let type):
+                let value = try parameter(name, type, in: parameters)
+                values.append(StoreValueEncoding.encode(value, as: type, dates: dates))
+            case .count(let name):
+                let value = try parameter(name, .int, in: parameters)
+                guard case .int(let count) = value, count >= 0 else {
+                    throw BindingError(message: "parameter '$\(name)' must be a non-negative integer")
+                }
+                values.append(value)
+            case .parameterList(let name, let type):
+                guard case .list(let list)? = parameters[name] else {
+                    throw BindingError(message: "parameter '$\(name)' needs a list of \(type) values")
+                }
+                lists[index] = try list.map { value throws(BindingError) in
+                    StoreValueEncoding.encode(try check(value, as: type, name: name), as: type, dates: dates)
+                }
+                values.append(.null)
+            case .currentDate(let function):
+                values.append(.double(StoreValueEncoding.seconds(of: environment.date(function), dates)))
+            case .prefixUpperBound(let index):
+                guard index < values.count, case .string(let prefix) = values[index] else {
+                    values.append(.null)
+                    continue
+                }
+                values.append(StringFunctions.prefixSuccessor(prefix).map(Value.string) ?? .data(Data()))
+            }
+        }
+        let total = values.count + lists.values.reduce(0) { $0 + $1.count }
+        guard total <= maxPlaceholders else {
+            throw BindingError(message: "the query binds \(total) values; SQLite allows at most \(maxPlaceholders)")
+        }
+        for index in lists.keys.sorted() { values += lists[index] ?? [] }
+        return ResolvedStatement(sql: query.statement(listSizes: lists.mapValues(\.count)), values: values)
+    }
+
+    /// SQLite's default limit on placeholders in one statement (SQLITE_MAX_VARIABLE_NUMBER).
+    public static let maxPlaceholders = 32_766
+
+    private static func parameter(
+        _ name: String, _ type: ValueType, in parameters: [String: ParameterValue]
+    )
+        throws(BindingError) -> Value
+    {
+        switch parameters[name] {
+        case .single(let value)?: return try check(value, as: type, name: name)
+        case .list?: throw BindingError(message: "parameter '$\(name)' takes one \(type) value, not a list")
+        case nil: throw BindingError(message: "no value was given for parameter '$\(name)'")
+        }
+    }
+
+    /// The value if it fits the type the query gives the parameter (Int widens to Double).
+    static func check(_ value: Value, as type: ValueType, name: String) throws(BindingError) -> Value {
+        switch (value, type) {
+        case (.null, _), (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.string, .url),
+            (.date, .date), (.uuid, .uuid), (.data, .data), (.double, .duration):
+            return value
+        case (.int(let number), .double), (.int(let number), .duration):
+            return .double(Double(number))
+        case (.string(let text), .uuid):
+            if let uuid = UUID(uuidString: text) { return .uuid(uuid) }
+        case (.int(let raw), .enumeration(let enumType)) where enumType.enumCase(rawValue: .int(raw)) != nil:
+            return value
+        case (.string(let raw), .enumeration(let enumType)) where enumType.enumCase(rawValue: .string(raw)) != nil:
+            return value
+        default:
+            break
+        }
+        throw BindingError(message: "parameter '$\(name)' needs a value of type '\(type)', not \(value)")
+    }
+}

@@ -1,0 +1,30 @@
+// What differs between SQL databases, in one place.
+//
+// The lowering produces a dialect-neutral `SQLExpr`; a dialect renders it. A
+// second database (PostgreSQL) is a new conforming type in a new file.
+
+/// The spelling of SQL for one database.
+protocol SQLDialect: Sendable {
+    /// A quoted identifier.
+    func quote(_ identifier: String) -> String
+    /// The placeholder for the binding at `index` (0-based).
+    func placeholder(_ index: Int) -> String
+    /// The spelling of a function pq uses, by pq's name for it.
+    func function(_ name: String) -> String
+    /// The text that stands for "no limit" before an OFFSET, if the dialect needs one.
+    var unlimited: String? { get }
+}
+
+/// SQLite: identifiers in double quotes, numbered `?NNN` placeholders (so one value
+/// can be used twice), and pq's string functions registered on the connection.
+struct SQLiteDialect: SQLDialect {
+    func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    func placeholder(_ index: Int) -> String { "?\(index + 1)" }
+
+    func function(_ name: String) -> String { name }
+
+    var unlimited: String? { "-1" }
+}

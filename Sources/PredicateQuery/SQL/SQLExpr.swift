@@ -1,0 +1,76 @@
+// A small SQL syntax tree, so lowering never concatenates strings.
+//
+// Every value from a query is a `.binding`: a numbered placeholder whose value is
+// bound when the statement runs. The only literals in generated SQL are pq's own
+// structural constants (0, 1, entity numbers), never text from the query.
+// Identifiers come from the store mapping and are quoted by the dialect.
+
+/// A SQL expression.
+indirect enum SQLExpr: Sendable {
+    /// `alias."column"`.
+    case column(alias: String, name: String)
+    /// A numbered placeholder (`?3`); the number indexes `CompiledQuery.bindings`.
+    case binding(Int)
+    /// A structural integer constant chosen by pq (never from the query text).
+    case integer(Int)
+    /// `name(arguments…)`, where `name` is pq's choice.
+    case function(String, [SQLExpr])
+    /// `NOT e`.
+    case not(SQLExpr)
+    /// `-e`.
+    case negate(SQLExpr)
+    /// `lhs op rhs` for comparison and arithmetic operators.
+    case binary(SQLExpr, String, SQLExpr)
+    /// `a AND b AND …`, rendered as a balanced tree so long chains stay shallow.
+    case and([SQLExpr])
+    /// `a OR b OR …`, balanced likewise.
+    case or([SQLExpr])
+    /// `e IS NULL`.
+    case isNull(SQLExpr)
+    /// `e IN (a, b, …)`.
+    case inList(SQLExpr, [SQLExpr])
+    /// `e IN (?a, ?b, …)` for a list parameter: the placeholders are made when the
+    /// list's length is known, as the query runs (see `CompiledQuery.statement(listSizes:)`).
+    case inBindingList(SQLExpr, Int)
+    /// `e BETWEEN low AND high`.
+    case between(SQLExpr, SQLExpr, SQLExpr)
+    /// `EXISTS (select)`.
+    case exists(SQLSelect)
+    /// `(select)` returning one value.
+    case scalar(SQLSelect)
+    /// `CAST(e AS REAL)`.
+    case castToReal(SQLExpr)
+    /// `COALESCE(e, 0)`: a condition in which NULL means false.
+    case falseIfNull(SQLExpr)
+}
+
+/// A table in a FROM clause or a JOIN.
+struct SQLTableReference: Sendable {
+    var table: String
+    var alias: String
+}
+
+/// A `[LEFT] JOIN table alias ON condition`.
+struct SQLJoin: Sendable {
+    var table: SQLTableReference
+    var condition: SQLExpr
+    /// LEFT JOIN (to-one paths, which may be nil) or JOIN (join-table rows to their objects).
+    var isLeft: Bool = true
+}
+
+/// One ORDER BY term.
+struct SQLOrdering: Sendable {
+    var expr: SQLExpr
+    var isAscending: Bool
+}
+
+/// A SELECT statement.
+struct SQLSelect: Sendable {
+    var columns: [SQLExpr]
+    var from: SQLTableReference
+    var joins: [SQLJoin] = []
+    var filter: SQLExpr?
+    var ordering: [SQLOrdering] = []
+    var limit: SQLExpr?
+    var offset: SQLExpr?
+}

@@ -1,0 +1,109 @@
+// To-many relationships: quantifiers as EXISTS / NOT EXISTS and aggregates as
+// scalar subqueries, correlated with the owning object; never JOIN + DISTINCT.
+//
+//     any xs: EXISTS (SELECT 1 FROM <elements> WHERE <owned> AND <condition>)
+//     none:   NOT EXISTS (…same…)
+//     all:    NOT EXISTS (SELECT 1 FROM <elements> WHERE <owned> AND NOT <exact condition>)
+//
+// so `any` over no elements is false and `all` is true. `@sum` of no elements is 0
+// (COALESCE), `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
+
+extension SQLLowering {
+    /// The elements of a collection: the FROM, JOINs and WHERE terms that select them.
+    private struct ElementSource {
+        var from: SQLTableReference
+        var joins: [SQLJoin]
+        var conditions: [SQLExpr]
+        var alias: String
+    }
+
+    private mutating func elementSource(_ path: CollectionPath) throws(LoweringError) -> ElementSource {
+        let ownerAlias = try objectAlias(level: path.level, steps: path.steps)
+        let owner = try entityMapping(path.relationship.source)
+        let ownerKey = SQLExpr.column(alias: ownerAlias, name: owner.primaryKey)
+        let element = try entityMapping(path.elementEntity)
+        let alias = newAlias("t")
+        let elementKey = SQLExpr.column(alias: alias, name: element.primaryKey)
+        let table = SQLTableReference(table: element.table, alias: alias)
+        switch try relationshipMapping(path.relationship) {
+        case .inverseForeignKey(let column):
+            return ElementSource(
+                from: table, joins: [],
+                conditions: [.binary(.column(alias: alias, name: column), "=", ownerKey)]
+                    + entityFilter(element, alias: alias),
+                alias: alias)
+        case .joinTable(let joinTable, let sourceColumn, let destinationColumn):
+            let joinAlias = newAlias("j")
+            let link = SQLJoin(
+                table: table, condition: .binary(elementKey, "=", .column(alias: joinAlias, name: destinationColumn)),
+                isLeft: false)
+            return ElementSource(
+                from: SQLTableReference(table: joinTable, alias: joinAlias), joins: [link],
+                conditions: [.binary(.column(alias: joinAlias, name: sourceColumn), "=", ownerKey)]
+                    + entityFilter(element, alias: alias),
+                alias: alias)
+        case .foreignKey:
+            throw LoweringError(
+                message: "to-many relationship '\(path.relationship.relationship.name)' is stored as a foreign key")
+        }
+    }
+
+    /// Builds the subquery over a collection's elements; `body` lowers the parts
+    /// that refer to the element, with the element's level in scope.
+    private mutating func subquery(
+        _ path: CollectionPath, _ body: (inout SQLLowering) throws(LoweringError) -> (columns: [SQLExpr], conditions: [SQLExpr])
+    ) throws(LoweringError) -> SQLSelect {
+        let source = try elementSource(path)
+        scopes.append(Scope(entity: path.elementEntity, alias: source.alias))
+        defer { scopes.removeLast() }
+        let (columns, conditions) = try body(&self)
+        let scope = scopes[scopes.count - 1]
+        return SQLSelect(
+            columns: columns, from: source.from, joins: source.joins + scope.joins,
+            filter: .and(source.conditions + conditions))
+    }
+
+    mutating func quantified(
+        _ quantifier: Quantifier, _ path: CollectionPath, _ condition: TypedExpr
+    )
+        throws(LoweringError) -> SQLExpr
+    {
+        let select = try subquery(path) { lowering throws(LoweringError) in
+            if Self.isTrue(condition) { return ([.integer(1)], []) }
+            let lowered: SQLExpr =
+                switch quantifier {
+                case .all: .not(try lowering.condition(condition, .exact))
+                case .any, .none: try lowering.condition(condition, .lenient)
+                }
+            return ([.integer(1)], [lowered])
+        }
+        return quantifier == .any ? .exists(select) : .not(.exists(select))
+    }
+
+    private static func isTrue(_ condition: TypedExpr) -> Bool {
+        if case .constant(.bool(true), _) = condition { return true }
+        return false
+    }
+
+    mutating func aggregate(
+        _ function: AggregateFunction, _ path: CollectionPath, filter: TypedExpr?, value element: TypedExpr?
+    ) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
+        let select = try subquery(path) { lowering throws(LoweringError) in
+            let conditions = try filter.map { filter throws(LoweringError) in [try lowering.condition(filter, .lenient)] } ?? []
+            let column: SQLExpr
+            if let element {
+                let (lowered, _) = try lowering.value(element)
+                column =
+                    switch function {
+                    case .sum: .function("coalesce", [.function("sum", [lowered]), .integer(0)])
+                    default: .function(function.rawValue, [lowered])
+                    }
+            } else {
+                column = .function("count", [.integer(1)])
+            }
+            return ([column], conditions)
+        }
+        let nullable = function == .avg || function == .min || function == .max
+        return (.scalar(select), nullable)
+    }
+}

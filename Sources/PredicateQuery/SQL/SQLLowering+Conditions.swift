@@ -1,0 +1,177 @@
+// Conditions and values: comparisons, string tests, membership, arithmetic.
+//
+// String tests call functions the store registers on its connection (`pq_fold`,
+// `pq_hasprefix`, `pq_hassuffix`, `pq_like`, `pq_matches`), implemented once in
+// Swift and shared with the in-memory evaluator, so both fold case and diacritics
+// the same Unicode-aware way. SQLite's own LIKE folds ASCII only and is therefore
+// not used. A case-sensitive prefix test against a bound value becomes a range,
+// `x >= ?1 AND x < ?2`, which SQLite answers with an index on x.
+
+extension SQLLowering {
+    /// Where a condition stands: whether NULL may stand for false there.
+    enum Mode {
+        /// WHERE and AND/OR below it: NULL drops the row, as false would.
+        case lenient
+        /// Under NOT, and wherever the exact truth value matters: only 0 or 1.
+        case exact
+    }
+
+    /// Makes a possibly-NULL condition exact when the mode needs it.
+    func exactly(_ expr: SQLExpr, nullable: Bool, _ mode: Mode) -> SQLExpr {
+        mode == .exact && nullable ? .falseIfNull(expr) : expr
+    }
+
+    func folded(_ expr: SQLExpr, _ options: StringOptions) -> SQLExpr {
+        options.isEmpty ? expr : .function("pq_fold", [expr, .integer(Int(options.rawValue))])
+    }
+
+    /// A condition: a SQL expression that is true exactly when the typed condition is.
+    mutating func condition(_ expr: TypedExpr, _ mode: Mode) throws(LoweringError) -> SQLExpr {
+        switch expr {
+        case .not(let operand):
+            return .not(try condition(operand, .exact))
+        case .and(let operands):
+            var lowered: [SQLExpr] = []
+            for operand in operands { lowered.append(try condition(operand, mode)) }
+            return .and(lowered)
+        case .or(let operands):
+            var lowered: [SQLExpr] = []
+            for operand in operands { lowered.append(try condition(operand, mode)) }
+            return .or(lowered)
+        case .isNil(let operand):
+            return try nilTest(operand)
+        case .compare(let op, let lhs, let rhs, let options):
+            return try comparison(op, lhs, rhs, options, mode)
+        case .stringTest(let op, let lhs, let rhs, let options):
+            return try stringTest(op, lhs, rhs, options, mode)
+        case .inList(let element, let members):
+            return try listMembership(element, members, mode)
+        case .inParameterList(let element, let name, let type):
+            let (subject, nullable) = try value(element)
+            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .integer(0) }
+            return exactly(.inBindingList(subject, index), nullable: nullable, mode)
+        case .inRange(let element, let lower, let upper, let kind):
+            let (subject, n1) = try value(element)
+            let (low, n2) = try value(lower)
+            let (high, n3) = try value(upper)
+            let test: SQLExpr =
+                kind == .closed
+                ? .between(subject, low, high)
+                : .and([.binary(subject, ">=", low), .binary(subject, "<", high)])
+            return exactly(test, nullable: n1 || n2 || n3, mode)
+        case .quantified(let quantifier, let path, let body):
+            return try quantified(quantifier, path, body)
+        default:
+            // A Boolean value: an attribute, a parameter, a constant.
+            let (lowered, nullable) = try value(expr)
+            return exactly(lowered, nullable: nullable, mode)
+        }
+    }
+
+    private mutating func nilTest(_ operand: TypedExpr) throws(LoweringError) -> SQLExpr {
+        guard case .object(let path) = operand else {
+            let (lowered, _) = try value(operand)
+            return .isNull(lowered)
+        }
+        guard let last = path.steps.last else { return .integer(0) }
+        let owner = try objectAlias(level: path.level, steps: Array(path.steps.dropLast()))
+        guard case .foreignKey(let column) = try relationshipMapping(last) else {
+            throw LoweringError(message: "relationship '\(last.relationship.name)' is not stored as a foreign key")
+        }
+        return .isNull(.column(alias: owner, name: column))
+    }
+
+    private mutating func comparison(
+        _ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions, _ mode: Mode
+    ) throws(LoweringError) -> SQLExpr {
+        let (left, leftNullable) = try value(lhs)
+        let (right, rightNullable) = try value(rhs)
+        let l = folded(left, options)
+        let r = folded(right, options)
+        switch op {
+        case .equal:
+            // `=` and `IS` agree unless a side is NULL; where NULL reads as false,
+            // `=` is the plain spelling. `IS` is null-safe: nil == nil.
+            let plain = mode == .lenient && (!leftNullable || !rightNullable)
+            return .binary(l, plain ? "=" : "IS", r)
+        case .notEqual: return .binary(l, "IS NOT", r)
+        default: return exactly(.binary(l, op.rawValue, r), nullable: leftNullable || rightNullable, mode)
+        }
+    }
+
+    private mutating func stringTest(
+        _ op: StringOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions, _ mode: Mode
+    ) throws(LoweringError) -> SQLExpr {
+        let (left, leftNullable) = try value(lhs)
+        let (right, rightNullable) = try value(rhs)
+        let nullable = leftNullable || rightNullable
+        let flags = SQLExpr.integer(Int(options.rawValue))
+        let test: SQLExpr
+        switch op {
+        case .contains:
+            test = .binary(.function("instr", [folded(left, options), folded(right, options)]), ">", .integer(0))
+        case .beginsWith:
+            if options.isEmpty, case .binding(let index) = right {
+                test = .and([.binary(left, ">=", right), .binary(left, "<", bind(.prefixUpperBound(of: index)))])
+            } else {
+                test = .function("pq_hasprefix", [folded(left, options), folded(right, options)])
+            }
+        case .endsWith:
+            test = .function("pq_hassuffix", [folded(left, options), folded(right, options)])
+        case .like:
+            test = .function("pq_like", [left, right, flags])
+        case .matches:
+            test = .function("pq_matches", [left, right, flags])
+        }
+        return exactly(test, nullable: nullable, mode)
+    }
+
+    private mutating func listMembership(
+        _ element: TypedExpr, _ members: [TypedExpr], _ mode: Mode
+    )
+        throws(LoweringError) -> SQLExpr
+    {
+        let (subject, subjectNullable) = try value(element)
+        if members.isEmpty { return .integer(0) }
+        var lowered: [SQLExpr] = []
+        var nullable = subjectNullable
+        for member in members {
+            let (expr, memberNullable) = try value(member)
+            lowered.append(expr)
+            nullable = nullable || memberNullable
+        }
+        return exactly(.inList(subject, lowered), nullable: nullable, mode)
+    }
+
+    /// A value and whether it can be NULL.
+    mutating func value(_ expr: TypedExpr) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
+        switch expr {
+        case .constant(let constant, let type):
+            return (bind(.constant(constant, type)), constant.isNull)
+        case .parameter(let name, let type):
+            return (bind(.parameter(name, type)), true)
+        case .currentDate(let function):
+            return (bind(.currentDate(function)), false)
+        case .attribute(let path, _):
+            return (try column(of: path), path.isOptional || !path.steps.isEmpty)
+        case .object:
+            throw LoweringError(message: "a relationship can only be tested for nil")
+        case .arithmetic(let op, let lhs, let rhs, _):
+            let (left, _) = try value(lhs)
+            let (right, _) = try value(rhs)
+            // Division by zero, NaN and nil operands all give NULL.
+            return (.binary(left, op.rawValue, right), true)
+        case .negate(let operand, _):
+            let (lowered, nullable) = try value(operand)
+            return (.negate(lowered), nullable)
+        case .toDouble(let operand):
+            let (lowered, nullable) = try value(operand)
+            return (.castToReal(lowered), nullable)
+        case .aggregate(let function, let path, let filter, let value, _):
+            return try aggregate(function, path, filter: filter, value: value)
+        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
+            // A condition used as a Boolean value (as in `(a > 1) == true`): exact 0 or 1.
+            return (try condition(expr, .exact), false)
+        }
+    }
+}

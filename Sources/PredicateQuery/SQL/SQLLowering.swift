@@ -1,0 +1,204 @@
+// Lowering: a checked query to SQL for one store mapping.
+//
+// The query's object is `t0`; each quantifier or aggregate becomes a correlated
+// subquery whose elements get the next alias. To-one paths become LEFT JOINs in
+// the SELECT of the level they start from, one per distinct path. Every value from
+// the query becomes a binding; identifiers come from the mapping only.
+//
+// Meaning (SPEC §5) is kept two-valued: SQL's NULL must never change a result.
+// Conditions are lowered in one of two modes. In a *lenient* position (the WHERE
+// clause, and AND/OR below it) a NULL result may stand for false, because WHERE
+// drops NULL rows and AND/OR treat NULL as between false and true; atoms stay raw
+// there, so indexes still apply. Under NOT, and wherever a condition's exact value
+// matters, the *exact* mode makes every atom 0 or 1: `COALESCE(a < b, 0)`.
+// Equality is null-safe everywhere (`IS`, `IS NOT`), as `==` is in Swift.
+
+/// Why a query could not be lowered for a mapping.
+public struct LoweringError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Lowers checked queries to SQL.
+public struct SQLLowering {
+    let schema: Schema
+    let mapping: StoreMapping
+    let dialect: any SQLDialect
+    var bindings: [SQLBinding] = []
+    /// The SELECT being built at each level: index 0 is the query's object.
+    var scopes: [Scope] = []
+    var aliasCount = 0
+
+    /// The SELECT of one level under construction.
+    struct Scope {
+        var entity: String
+        var alias: String
+        var joins: [SQLJoin] = []
+        /// The alias joined for each to-one path from this level, keyed by the path.
+        var joinedPaths: [String: String] = [:]
+    }
+
+    /// Lowers `query` for `mapping`. With `count`, the statement returns the number of matches.
+    public static func lower(
+        _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false
+    ) throws(LoweringError) -> CompiledQuery {
+        var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: SQLiteDialect())
+        let select = try lowering.lowerSelect(query, count: count)
+        let columns = count ? [] : try lowering.resultColumns(of: query.entity)
+        return CompiledQuery(
+            sql: SQLRenderer(dialect: lowering.dialect).render(select), bindings: lowering.bindings,
+            columns: columns, isCount: count, query: query, mapping: mapping)
+    }
+
+    private mutating func lowerSelect(_ query: CheckedQuery, count: Bool) throws(LoweringError) -> SQLSelect {
+        let entity = try entityMapping(query.entity.name)
+        scopes = [Scope(entity: query.entity.name, alias: newAlias("t"))]
+        var conditions = entityFilter(entity, alias: scopes[0].alias)
+        if let predicate = query.predicate {
+            conditions.append(try condition(predicate, .lenient))
+        }
+        var ordering: [SQLOrdering] = []
+        for key in query.sortKeys {
+            var (expr, _) = try value(.attribute(key.path, key.type))
+            if !key.options.isEmpty { expr = folded(expr, key.options) }
+            ordering.append(SQLOrdering(expr: expr, isAscending: key.isAscending))
+        }
+        let primaryKey = SQLExpr.column(alias: scopes[0].alias, name: entity.primaryKey)
+        ordering.append(SQLOrdering(expr: primaryKey, isAscending: true))
+        let limit = query.limit.map { bind(count: $0) }
+        let offset = query.offset.map { bind(count: $0) }
+        let root = scopes[0]
+        var select = SQLSelect(
+            columns: count ? [.function("count", [.integer(1)])] : try resultExpressions(of: query.entity, alias: root.alias),
+            from: SQLTableReference(table: entity.table, alias: root.alias), joins: root.joins,
+            filter: conditions.isEmpty ? nil : .and(conditions), ordering: count ? [] : ordering,
+            limit: limit, offset: offset)
+        if count, limit != nil || offset != nil {
+            // A count of a page: count the rows of the paged selection.
+            select.columns = [primaryKey]
+            select.ordering = ordering
+            select = SQLSelect(
+                columns: [.function("count", [.integer(1)])],
+                from: SQLTableReference(table: entity.table, alias: "c"),
+                filter: .binary(.column(alias: "c", name: entity.primaryKey), "IN", .scalar(select)))
+        }
+        return select
+    }
+
+    private mutating func bind(count: CheckedCount) -> SQLExpr {
+        switch count {
+        case .literal(let value): bind(.constant(.int(value), .int))
+        case .parameter(let name): bind(.count(name))
+        }
+    }
+
+    // MARK: - Bindings, aliases, mappings
+
+    mutating func bind(_ binding: SQLBinding) -> SQLExpr {
+        bindings.append(binding)
+        return .binding(bindings.count - 1)
+    }
+
+    mutating func newAlias(_ prefix: String) -> String {
+        defer { aliasCount += 1 }
+        return "\(prefix)\(aliasCount)"
+    }
+
+    func entityMapping(_ name: String) throws(LoweringError) -> EntityMapping {
+        guard let entity = mapping.entity(name) else {
+            throw LoweringError(message: "the store has no table for entity '\(name)'")
+        }
+        return entity
+    }
+
+    func relationshipMapping(_ step: RelationshipStep) throws(LoweringError) -> RelationshipMapping {
+        guard let relationship = mapping.relationship(step.relationship.name, of: step.source) else {
+            throw LoweringError(message: "the store has no mapping for relationship '\(step.source).\(step.relationship.name)'")
+        }
+        return relationship
+    }
+
+    /// `alias.Z_ENT IN (…)` when the entity shares its table with others.
+    func entityFilter(_ entity: EntityMapping, alias: String) -> [SQLExpr] {
+        guard let column = entity.entityColumn, let numbers = entity.entityNumbers else { return [] }
+        return [.inList(.column(alias: alias, name: column), numbers.map { .integer($0) })]
+    }
+
+    /// The alias of the object reached from `level` through the to-one `steps`,
+    /// joining each step once per level.
+    mutating func objectAlias(level: Int, steps: [RelationshipStep]) throws(LoweringError) -> String {
+        var alias = scopes[level].alias
+        var key = ""
+        for step in steps {
+            key += "." + step.source + "." + step.relationship.name
+            if let joined = scopes[level].joinedPaths[key] {
+                alias = joined
+                continue
+            }
+            guard case .foreignKey(let column) = try relationshipMapping(step) else {
+                throw LoweringError(message: "relationship '\(step.relationship.name)' is not stored as a foreign key")
+            }
+            let destination = try entityMapping(step.relationship.destination)
+            let joinedAlias = newAlias("t")
+            let condition = SQLExpr.binary(
+                .column(alias: joinedAlias, name: destination.primaryKey), "=", .column(alias: alias, name: column))
+            scopes[level].joins.append(
+                SQLJoin(table: SQLTableReference(table: destination.table, alias: joinedAlias), condition: condition))
+            scopes[level].joinedPaths[key] = joinedAlias
+            alias = joinedAlias
+        }
+        return alias
+    }
+
+    /// The column holding an attribute reached by `path`.
+    mutating func column(of path: AttributePath) throws(LoweringError) -> SQLExpr {
+        let alias = try objectAlias(level: path.level, steps: path.steps)
+        guard let name = try entityMapping(path.entity).columns[path.attribute.name] else {
+            throw LoweringError(message: "the store has no column for '\(path.entity).\(path.attribute.name)'")
+        }
+        return .column(alias: alias, name: name)
+    }
+
+    // MARK: - Result rows
+
+    /// The to-one relationships of an entity (its own and inherited), in declaration order.
+    func toOneRelationships(of entity: Entity) -> [Relationship] {
+        schema.allProperties(of: entity).compactMap { property in
+            guard case .relationship(let relationship) = property, !relationship.isToMany else { return nil }
+            return relationship
+        }
+    }
+
+    func storedAttributes(of entity: Entity) -> [Attribute] {
+        schema.allProperties(of: entity).compactMap { property in
+            guard case .attribute(let attribute) = property, !attribute.isTransient else { return nil }
+            return attribute
+        }
+    }
+
+    func resultColumns(of entity: Entity) throws(LoweringError) -> [ResultColumn] {
+        let mapped = try entityMapping(entity.name)
+        return [.primaryKey] + (mapped.entityColumn == nil ? [] : [.entityNumber])
+            + storedAttributes(of: entity).map(ResultColumn.attribute)
+            + toOneRelationships(of: entity).map(ResultColumn.toOne)
+    }
+
+    private func resultExpressions(of entity: Entity, alias: String) throws(LoweringError) -> [SQLExpr] {
+        let mapped = try entityMapping(entity.name)
+        var columns: [SQLExpr] = [.column(alias: alias, name: mapped.primaryKey)]
+        if let entityColumn = mapped.entityColumn { columns.append(.column(alias: alias, name: entityColumn)) }
+        for attribute in storedAttributes(of: entity) {
+            guard let name = mapped.columns[attribute.name] else {
+                throw LoweringError(message: "the store has no column for '\(entity.name).\(attribute.name)'")
+            }
+            columns.append(.column(alias: alias, name: name))
+        }
+        for relationship in toOneRelationships(of: entity) {
+            guard case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) else {
+                throw LoweringError(message: "relationship '\(entity.name).\(relationship.name)' is not stored as a foreign key")
+            }
+            columns.append(.column(alias: alias, name: column))
+        }
+        return columns
+    }
+}

@@ -1,0 +1,92 @@
+// The Core Data / SwiftData layout, as read off real stores:
+// - entity numbers (`Z_ENT`) in alphabetical order of entity name, a sub-entity
+//   right after its parent; sub-entities share their root's table;
+// - tables `Z` + the root entity's name in capitals, with `Z_PK`, `Z_ENT`, `Z_OPT`;
+// - attribute columns `Z` + the (original) name in capitals;
+// - a to-one relationship is a column `Z` + its name in capitals;
+// - a to-many relationship whose inverse is to-one is that inverse's column;
+// - a many-to-many relationship lives in a join table named after the relationship
+//   of the lower-numbered entity, `Z_<number><NAME>`, whose columns are
+//   `Z_<number of an entity><name of the relationship that points at it>`: for
+//   Folder (1), Snippet (2), Tag (3), `Snippet.tags` ↔ `Tag.snippets` is
+//   `Z_2TAGS(Z_2SNIPPETS, Z_3TAGS)`.
+// A to-many relationship with no inverse (which Core Data warns about) is stored as
+// if its inverse were a to-many named like it; pq has not seen a real store with
+// one, so that choice is pq's own.
+
+extension StoreMapping {
+    /// Entities in Core Data's numbering order: alphabetical, each followed by its sub-entities.
+    package static func coreDataOrder(_ schema: Schema) -> [Entity] {
+        var ordered: [Entity] = []
+        func visit(_ entity: Entity) {
+            ordered.append(entity)
+            for child in schema.entities.filter({ $0.parent == entity.name }).sorted(by: { $0.name < $1.name }) {
+                visit(child)
+            }
+        }
+        let roots = schema.entities.filter { $0.parent == nil || schema.entity(named: $0.parent ?? "") == nil }
+        for root in roots.sorted(by: { $0.name < $1.name }) { visit(root) }
+        return ordered
+    }
+
+    static func coreData(_ schema: Schema) -> StoreMapping {
+        let ordered = coreDataOrder(schema)
+        var numbers: [String: Int] = [:]
+        for (index, entity) in ordered.enumerated() { numbers[entity.name] = index + 1 }
+        var entities: [String: EntityMapping] = [:]
+        var relationships: [String: RelationshipMapping] = [:]
+        for entity in ordered {
+            let lineage = schema.lineage(of: entity)
+            let root = lineage.last ?? entity
+            let family = ordered.filter { schema.lineage(of: $0).contains { $0.name == entity.name } }
+            let shared = ordered.contains { $0.name != root.name && schema.lineage(of: $0).last?.name == root.name }
+            var columns: [String: String] = [:]
+            for property in schema.allProperties(of: entity) {
+                if case .attribute(let attribute) = property, !attribute.isTransient {
+                    columns[attribute.name] = "Z" + attribute.storedName.uppercased()
+                }
+            }
+            entities[entity.name] = EntityMapping(
+                table: "Z" + root.name.uppercased(), primaryKey: "Z_PK", entityColumn: "Z_ENT",
+                entityNumbers: shared ? family.compactMap { numbers[$0.name] } : nil, columns: columns)
+            for property in schema.allProperties(of: entity) {
+                guard case .relationship(let relationship) = property else { continue }
+                relationships["\(entity.name).\(relationship.name)"] = coreDataRelationship(
+                    relationship, of: entity, schema: schema, numbers: numbers)
+            }
+        }
+        return StoreMapping(
+            layout: .coreData, entities: entities, relationships: relationships, entityNumbers: numbers,
+            dateEncoding: .secondsSinceReferenceDate)
+    }
+
+    private static func coreDataRelationship(
+        _ relationship: Relationship, of entity: Entity, schema: Schema, numbers: [String: Int]
+    ) -> RelationshipMapping {
+        let name = relationship.storedName.uppercased()
+        guard relationship.isToMany else { return .foreignKey(column: "Z" + name) }
+        let inverse = relationship.inverse.flatMap { inverseName in
+            schema.entity(named: relationship.destination).flatMap { schema.property(named: inverseName, of: $0) }
+        }
+        if case .relationship(let inverseRelationship)? = inverse, !inverseRelationship.isToMany {
+            return .inverseForeignKey(column: "Z" + inverseRelationship.storedName.uppercased())
+        }
+        // Many-to-many (or to-many without an inverse): a join table.
+        let inverseName: String
+        if case .relationship(let inverseRelationship)? = inverse {
+            inverseName = inverseRelationship.storedName.uppercased()
+        } else {
+            inverseName = name
+        }
+        let sourceNumber = numbers[entity.name] ?? 0
+        let destinationNumber = numbers[relationship.destination] ?? 0
+        // Named after the lower-numbered entity's relationship; for a relationship
+        // between an entity and itself, after the one whose name sorts first.
+        let ownsTable = inverse == nil || (sourceNumber, name) <= (destinationNumber, inverseName)
+        let table = ownsTable ? "Z_\(sourceNumber)\(name)" : "Z_\(destinationNumber)\(inverseName)"
+        let sourceColumn = "Z_\(sourceNumber)\(inverseName)"
+        var destinationColumn = "Z_\(destinationNumber)\(name)"
+        if destinationColumn == sourceColumn { destinationColumn += "1" }
+        return .joinTable(table: table, sourceColumn: sourceColumn, destinationColumn: destinationColumn)
+    }
+}

@@ -1,0 +1,75 @@
+// How a schema is laid out in SQL tables: the one place that knows table and
+// column names, so lowering and the store agree.
+//
+// Two layouts come built in. The Core Data layout is the one Core Data and
+// SwiftData write: `ZBUDGET(Z_PK, Z_ENT, Z_OPT, ZNAME, …)`, to-one relationships
+// as foreign-key columns, many-to-many relationships in `Z_<n><NAME>` join tables,
+// entity numbers in alphabetical order. The plain layout names tables and columns
+// as the schema does, for ordinary SQLite databases. A mapping is plain data, so a
+// store's own tables can also be described by reading them (introspection).
+
+/// Where an entity's objects live.
+public struct EntityMapping: Sendable, Hashable, Codable {
+    /// The table holding the entity (shared with its parent and siblings in Core Data).
+    public var table: String
+    /// The integer primary key column.
+    public var primaryKey: String
+    /// The column holding the entity number when a table holds several entities (`Z_ENT`).
+    public var entityColumn: String?
+    /// The entity numbers that belong to this entity (its own and its sub-entities'),
+    /// when `entityColumn` is set and the table is shared.
+    public var entityNumbers: [Int]?
+    /// The column of each stored attribute, by attribute name.
+    public var columns: [String: String]
+}
+
+/// Where a relationship's links live.
+public enum RelationshipMapping: Sendable, Hashable, Codable {
+    /// A to-one relationship: a column on the source's table holding the destination's key.
+    case foreignKey(column: String)
+    /// A to-many relationship whose inverse is to-one: the destination's table has a
+    /// column holding the source's key.
+    case inverseForeignKey(column: String)
+    /// A to-many relationship stored in a join table.
+    case joinTable(table: String, sourceColumn: String, destinationColumn: String)
+}
+
+/// How values of some types are stored.
+public enum DateEncoding: String, Sendable, Hashable, Codable {
+    /// Seconds since 2001-01-01 00:00:00 UTC, as a REAL (Core Data, SwiftData).
+    case secondsSinceReferenceDate
+    /// Seconds since 1970-01-01 00:00:00 UTC, as a REAL.
+    case secondsSince1970
+}
+
+/// The tables and columns of a schema in a store.
+public struct StoreMapping: Sendable, Hashable, Codable {
+    /// The built-in layouts.
+    public enum Layout: String, Sendable, Hashable, Codable {
+        case coreData, plain
+    }
+
+    public var layout: Layout
+    public var entities: [String: EntityMapping]
+    /// Keyed by `Entity.relationship`.
+    public var relationships: [String: RelationshipMapping]
+    /// The entity number of each entity (`Z_ENT`), in the Core Data layout.
+    public var entityNumbers: [String: Int]
+    public var dateEncoding: DateEncoding
+
+    /// The mapping of an entity.
+    public func entity(_ name: String) -> EntityMapping? { entities[name] }
+
+    /// The mapping of a relationship of an entity (declared on it or an ancestor).
+    public func relationship(_ name: String, of entity: String) -> RelationshipMapping? {
+        relationships["\(entity).\(name)"]
+    }
+
+    /// The mapping for `schema` in `layout`.
+    public static func make(for schema: Schema, layout: Layout) -> StoreMapping {
+        switch layout {
+        case .coreData: coreData(schema)
+        case .plain: plain(schema)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// A connection to a SQLite database: open, execute, prepare, interrupt.
+//
+// pq's string functions are registered on every connection (see
+// `SQLiteFunctions`), so the SQL that lowering produces can call them.
+
+import CSQLite
+import Foundation
+import PredicateQuery
+
+/// An error from SQLite or from the store, with SQLite's message.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// SQLite's result code, when the error came from SQLite.
+    public var code: Int32?
+
+    public init(_ message: String, code: Int32? = nil) {
+        self.message = message
+        self.code = code
+    }
+
+    public var description: String { message }
+}
+
+/// One open SQLite database.
+final class SQLiteConnection {
+    let handle: OpaquePointer
+
+    /// Opens (or, with `create`, creates) the database at `path`.
+    init(path: String, readOnly: Bool, create: Bool = false) throws(StoreError) {
+        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create { flags |= SQLITE_OPEN_CREATE }
+        flags |= SQLITE_OPEN_NOMUTEX
+        var pointer: OpaquePointer?
+        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard status == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(pointer)
+            throw StoreError("cannot open '\(path)': \(message)", code: status)
+        }
+        handle = pointer
+        sqlite3_extended_result_codes(handle, 1)
+        try SQLiteFunctions.register(on: self)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+
+    func check(_ status: Int32, _ context: @autoclosure () -> String) throws(StoreError) {
+        guard status == SQLITE_OK || status == SQLITE_DONE || status == SQLITE_ROW else {
+            throw StoreError("\(context()): \(lastError)", code: status)
+        }
+    }
+
+    /// Runs SQL that returns no rows (one or more statements, no parameters).
+    func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        if status != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? lastError
+            sqlite3_free(message)
+            throw StoreError(text, code: status)
+        }
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw StoreError("cannot prepare query: \(lastError)", code: status)
+        }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// Stops the statement running on this connection, from any thread.
+    func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    /// Runs `body` in a transaction, committing if it returns and rolling back if it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A prepared statement: bind values, step through rows, read columns.
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    let connection: SQLiteConnection
+
+    init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// SQLite copies bound text and blobs (SQLITE_TRANSIENT).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Binds `values` to placeholders 1, 2, … (values for numbers the statement does
+    /// not use, such as the slot of an empty list parameter, are left out).
+    func bind(_ values: [Value]) throws(StoreError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let used = Int(sqlite3_bind_parameter_count(handle))
+        for (offset, value) in values.enumerated() where offset < used {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    func bind(_ value: Value, at index: Int32) throws(StoreError) {
+        let status: Int32
+        switch value {
+        case .null: status = sqlite3_bind_null(handle, index)
+        case .bool(let flag): status = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+        case .int(let number): status = sqlite3_bind_int64(handle, index, number)
+        case .double(let number): status = sqlite3_bind_double(handle, index, number)
+        case .string(let text):
+            var bytes = Array(text.utf8)
+            bytes.append(0)
+            status = bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return SQLITE_NOMEM }
+                return sqlite3_bind_text64(
+                    handle, index, base, sqlite3_uint64(bytes.count - 1), Self.transient, UInt8(SQLITE_UTF8))
+            }
+        case .data(let data):
+            status = data.withUnsafeBytes { buffer in
+                sqlite3_bind_blob64(
+                    handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(data.count),
+                    Self.transient)
+            }
+        case .date, .uuid:
+            throw StoreError("internal error: \(value) must be encoded before it is bound")
+        }
+        try connection.check(status, "cannot bind a value")
+    }
+
+    /// Advances to the next row; false when there are no more.
+    func step() throws(StoreError) -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", code: status)
+        default: throw StoreError(connection.lastError, code: status)
+        }
+    }
+
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// The value of a column of the current row, as SQLite stores it.
+    func column(_ index: Int32) -> Value {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .int(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .double(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let pointer = sqlite3_column_text(handle, index) else { return .string("") }
+            return .string(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let pointer = sqlite3_column_blob(handle, index) else { return .data(Data()) }
+            return .data(Data(bytes: pointer, count: count))
+        default: return .null
+        }
+    }
+}

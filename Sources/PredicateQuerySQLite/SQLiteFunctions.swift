@@ -1,0 +1,94 @@
+// pq's string functions, registered on each connection: the SQL that lowering
+// emits calls these, and they call the same `StringFunctions` the in-memory
+// evaluator uses, so the store and the reference fold and match identically.
+//
+//     pq_fold(text, flags)              [c] = 1, [d] = 2
+//     pq_hasprefix(text, prefix)        pq_hassuffix(text, suffix)
+//     pq_like(text, pattern, flags)     pq_matches(text, pattern, flags)
+//
+// Each returns NULL when an argument is NULL. Text is read with its byte length,
+// so strings holding NUL characters are handled whole.
+
+import CSQLite
+import PredicateQuery
+
+enum SQLiteFunctions {
+    typealias Body = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+
+    static func register(on connection: SQLiteConnection) throws(StoreError) {
+        let functions: [(String, Int32, Body)] = [
+            ("pq_fold", 2, fold), ("pq_hasprefix", 2, hasPrefix), ("pq_hassuffix", 2, hasSuffix),
+            ("pq_like", 3, like), ("pq_matches", 3, matches),
+        ]
+        for (name, arity, body) in functions {
+            let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+            let status = sqlite3_create_function_v2(connection.handle, name, arity, flags, nil, body, nil, nil, nil)
+            try connection.check(status, "cannot register \(name)")
+        }
+    }
+
+    /// The text of an argument, or nil if it is NULL.
+    private static func text(_ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ index: Int) -> String? {
+        guard let value = arguments?[index], sqlite3_value_type(value) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_value_bytes(value))
+        guard let pointer = sqlite3_value_text(value) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    private static func options(_ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ index: Int) -> StringOptions {
+        guard let value = arguments?[index] else { return [] }
+        return StringOptions(rawValue: UInt8(truncatingIfNeeded: sqlite3_value_int64(value)))
+    }
+
+    private static func resultText(_ context: OpaquePointer?, _ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.append(0)
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            sqlite3_result_text64(
+                context, base, sqlite3_uint64(bytes.count - 1), unsafeBitCast(-1, to: sqlite3_destructor_type.self),
+                UInt8(SQLITE_UTF8))
+        }
+    }
+
+    private static func resultBool(_ context: OpaquePointer?, _ flag: Bool) {
+        sqlite3_result_int64(context, flag ? 1 : 0)
+    }
+
+    private static let fold: Body = { context, _, arguments in
+        guard let text = text(arguments, 0) else { return sqlite3_result_null(context) }
+        resultText(context, StringFunctions.fold(text, options(arguments, 1)))
+    }
+
+    private static let hasPrefix: Body = { context, _, arguments in
+        guard let text = text(arguments, 0), let prefix = SQLiteFunctions.text(arguments, 1) else {
+            return sqlite3_result_null(context)
+        }
+        resultBool(context, StringFunctions.hasPrefix(text, prefix))
+    }
+
+    private static let hasSuffix: Body = { context, _, arguments in
+        guard let text = text(arguments, 0), let suffix = SQLiteFunctions.text(arguments, 1) else {
+            return sqlite3_result_null(context)
+        }
+        resultBool(context, StringFunctions.hasSuffix(text, suffix))
+    }
+
+    private static let like: Body = { context, _, arguments in
+        guard let text = text(arguments, 0), let pattern = SQLiteFunctions.text(arguments, 1) else {
+            return sqlite3_result_null(context)
+        }
+        resultBool(context, StringFunctions.like(text, pattern, options(arguments, 2)))
+    }
+
+    private static let matches: Body = { context, _, arguments in
+        guard let text = text(arguments, 0), let pattern = SQLiteFunctions.text(arguments, 1) else {
+            return sqlite3_result_null(context)
+        }
+        do throws(StringFunctions.RegexError) {
+            resultBool(context, try StringFunctions.matches(text, pattern, options(arguments, 2)))
+        } catch {
+            sqlite3_result_error(context, error.description, -1)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+// Creating a store's tables from its mapping: entity tables (shared by an entity
+// hierarchy), join tables, the indexes Core Data and SwiftData create (one per
+// foreign key, both directions of a join table, `Z_<Entity>_UNIQUE_<name>` for
+// unique attributes), Core Data's bookkeeping tables, and pq's schema table.
+
+import Foundation
+import PredicateQuery
+
+extension SQLiteStore {
+    /// The declared SQL type of an attribute's column.
+    func columnType(_ type: AttributeType) -> String {
+        let coreData = mapping.layout == .coreData
+        switch type {
+        case .bool, .integer: return "INTEGER"
+        case .double, .float: return coreData ? "FLOAT" : "REAL"
+        case .decimal: return "DECIMAL"
+        case .string, .url: return coreData ? "VARCHAR" : "TEXT"
+        case .date: return coreData ? "TIMESTAMP" : "REAL"
+        case .uuid, .data, .transformable: return "BLOB"
+        case .named(let name):
+            if let enumType = schema.enumType(named: name) {
+                return enumType.rawType == .int ? "INTEGER" : (coreData ? "VARCHAR" : "TEXT")
+            }
+            return "BLOB"
+        }
+    }
+
+    private func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Every table's columns, in creation order, with their types.
+    private func tableColumns() -> [(table: String, primaryKey: String, columns: [(String, String)])] {
+        var tables: [(table: String, primaryKey: String, columns: [(String, String)])] = []
+        for entity in StoreMapping.coreDataOrder(schema) {
+            guard let mapped = mapping.entity(entity.name) else { continue }
+            var columns: [(String, String)] = []
+            if let entityColumn = mapped.entityColumn { columns.append((entityColumn, "INTEGER")) }
+            if mapping.layout == .coreData { columns.append(("Z_OPT", "INTEGER")) }
+            for property in entity.properties {
+                switch property {
+                case .attribute(let attribute) where !attribute.isTransient:
+                    if let column = mapped.columns[attribute.name] { columns.append((column, columnType(attribute.type))) }
+                case .relationship(let relationship):
+                    if case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) {
+                        columns.append((column, "INTEGER"))
+                    }
+                default: break
+                }
+            }
+            if let index = tables.firstIndex(where: { $0.table == mapped.table }) {
+                for column in columns where !tables[index].columns.contains(where: { $0.0 == column.0 }) {
+                    tables[index].columns.append(column)
+                }
+            } else {
+                tables.append((mapped.table, mapped.primaryKey, columns))
+            }
+        }
+        return tables
+    }
+
+    func createTables() throws(StoreError) {
+        var statements: [String] = []
+        for (table, primaryKey, columns) in tableColumns() {
+            let definitions = ["\(quote(primaryKey)) INTEGER PRIMARY KEY"] + columns.map { "\(quote($0.0)) \($0.1)" }
+            statements.append("CREATE TABLE \(quote(table)) (\(definitions.joined(separator: ", ")))")
+        }
+        var joinTables: Set<String> = []
+        for entity in schema.entities {
+            let mapped = mapping.entity(entity.name)
+            for relationship in entity.relationships {
+                switch mapping.relationship(relationship.name, of: entity.name) {
+                case .foreignKey(let column)?:
+                    guard let table = mapped?.table else { continue }
+                    statements.append(
+                        "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_INDEX")) ON \(quote(table)) (\(quote(column)))")
+                case .joinTable(let table, let source, let destination)?:
+                    guard joinTables.insert(table).inserted else { continue }
+                    statements.append(
+                        "CREATE TABLE \(quote(table)) (\(quote(source)) INTEGER, \(quote(destination)) INTEGER, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
+                    )
+                    statements.append(
+                        "CREATE INDEX \(quote("\(table)_\(destination)_INDEX")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
+                    )
+                default: break
+                }
+            }
+            for attribute in entity.attributes where attribute.isUnique {
+                guard let mapped, let column = mapped.columns[attribute.name] else { continue }
+                statements.append(
+                    "CREATE UNIQUE INDEX \(quote("Z_\(entity.name)_UNIQUE_\(attribute.name)")) ON \(quote(mapped.table)) (\(quote(column)))"
+                )
+            }
+        }
+        if mapping.layout == .coreData {
+            statements += [
+                "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+                "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)",
+            ]
+        }
+        statements.append(
+            "CREATE TABLE \(quote(Self.schemaTable)) (\"Z_VERSION\" INTEGER, \"Z_SCHEMA\" TEXT, \"Z_MAPPING\" TEXT)")
+        do {
+            try connection.transaction {
+                for statement in statements { try connection.execute(statement) }
+                try writeBookkeeping()
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError("cannot create the store: \(error)")
+        }
+    }
+
+    /// Z_PRIMARYKEY and Z_METADATA rows (Core Data layout), and the PQ_SCHEMA row.
+    private func writeBookkeeping() throws(StoreError) {
+        if mapping.layout == .coreData {
+            let insert = try connection.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?1, ?2, ?3, 0)")
+            for entity in StoreMapping.coreDataOrder(schema) {
+                let number = Int64(mapping.entityNumbers[entity.name] ?? 0)
+                let parent = Int64(entity.parent.flatMap { mapping.entityNumbers[$0] } ?? 0)
+                try insert.bind([.int(number), .string(entity.name), .int(parent)])
+                _ = try insert.step()
+            }
+            let metadata = try connection.prepare("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?1, NULL)")
+            try metadata.bind([.string(UUID().uuidString)])
+            _ = try metadata.step()
+        }
+        let schemaJSON: Data
+        let mappingJSON: Data
+        do {
+            schemaJSON = try schema.jsonData(prettyPrinted: false)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            mappingJSON = try encoder.encode(mapping)
+        } catch {
+            throw StoreError("cannot encode the schema: \(error)")
+        }
+        let row = try connection.prepare("INSERT INTO \(quote(Self.schemaTable)) VALUES (1, ?1, ?2)")
+        try row.bind([
+            .string(String(decoding: schemaJSON, as: UTF8.self)), .string(String(decoding: mappingJSON, as: UTF8.self)),
+        ])
+        _ = try row.step()
+    }
+}

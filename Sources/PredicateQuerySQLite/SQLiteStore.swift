@@ -1,0 +1,95 @@
+// A SQLite store: a file (or memory) holding a schema's objects in a store
+// mapping's tables, plus, for stores pq creates, the schema itself.
+//
+// A store is opened read-only unless asked otherwise, and a read-only store is
+// never written. Stores pq creates keep their schema and mapping in a table of
+// their own, `PQ_SCHEMA`, so they reopen without model files.
+
+import Foundation
+import PredicateQuery
+
+/// A store: its schema, how the schema is laid out, and a connection.
+public final class SQLiteStore {
+    public let schema: Schema
+    public let mapping: StoreMapping
+    public let isReadOnly: Bool
+    let connection: SQLiteConnection
+
+    /// The table in which pq keeps a store's schema and mapping, as JSON.
+    static let schemaTable = "PQ_SCHEMA"
+
+    init(schema: Schema, mapping: StoreMapping, connection: SQLiteConnection, readOnly: Bool) {
+        self.schema = schema
+        self.mapping = mapping
+        self.connection = connection
+        self.isReadOnly = readOnly
+    }
+
+    /// Opens an existing store. Without a `schema`, the store must be one pq created
+    /// (its schema is read from it); with one, `layout` says how it is laid out.
+    public static func open(
+        at path: String, readOnly: Bool = true, schema: Schema? = nil, layout: StoreMapping.Layout = .coreData
+    ) throws(StoreError) -> SQLiteStore {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError("no store at '\(path)'")
+        }
+        let connection = try SQLiteConnection(path: path, readOnly: readOnly)
+        try checkIsSQLite(connection, path: path)
+        if let schema {
+            return SQLiteStore(
+                schema: schema, mapping: .make(for: schema, layout: layout), connection: connection, readOnly: readOnly)
+        }
+        let (stored, mapping) = try readSchema(connection, path: path)
+        return SQLiteStore(schema: stored, mapping: mapping, connection: connection, readOnly: readOnly)
+    }
+
+    /// Creates a new, empty store for `schema` in `layout` at `path` (":memory:" for
+    /// one in memory). Fails if a file is already there.
+    public static func create(
+        at path: String, schema: Schema, layout: StoreMapping.Layout = .coreData
+    ) throws(StoreError) -> SQLiteStore {
+        if path != ":memory:", FileManager.default.fileExists(atPath: path) {
+            throw StoreError("a file already exists at '\(path)'")
+        }
+        let connection = try SQLiteConnection(path: path, readOnly: false, create: true)
+        let mapping = StoreMapping.make(for: schema, layout: layout)
+        let store = SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: false)
+        try store.createTables()
+        return store
+    }
+
+    private static func checkIsSQLite(_ connection: SQLiteConnection, path: String) throws(StoreError) {
+        do {
+            let statement = try connection.prepare("SELECT count(*) FROM sqlite_master")
+            _ = try statement.step()
+        } catch {
+            throw StoreError("'\(path)' is not a SQLite database")
+        }
+    }
+
+    private static func readSchema(_ connection: SQLiteConnection, path: String) throws(StoreError) -> (Schema, StoreMapping) {
+        let statement: SQLiteStatement
+        do {
+            statement = try connection.prepare("SELECT \"Z_SCHEMA\", \"Z_MAPPING\" FROM \"\(schemaTable)\" LIMIT 1")
+        } catch {
+            throw StoreError("'\(path)' was not created by pq, so it holds no schema; name its model files")
+        }
+        guard try statement.step(), case .string(let schemaJSON) = statement.column(0),
+            case .string(let mappingJSON) = statement.column(1)
+        else {
+            throw StoreError("'\(path)' has an empty \(schemaTable) table")
+        }
+        do {
+            let schema = try Schema.fromJSON(Data(schemaJSON.utf8))
+            let mapping = try JSONDecoder().decode(StoreMapping.self, from: Data(mappingJSON.utf8))
+            return (schema, mapping)
+        } catch {
+            throw StoreError("the schema stored in '\(path)' cannot be read: \(error)")
+        }
+    }
+
+    /// Stops the query running on this store, from any thread.
+    public func interrupt() {
+        connection.interrupt()
+    }
+}

@@ -1,0 +1,115 @@
+// SQLite against the reference: for random data and random well-typed queries over
+// every example schema, the rows the store returns, in order, must be exactly the
+// objects the in-memory evaluator selects, in order. When they disagree, the bug
+// is real. A failure prints the seed, the layout and the query text.
+//
+// Fixed seeds run every time; PQ_DIFFERENTIAL_SEED adds one more (CI passes a
+// fresh one and prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
+
+import Foundation
+import PredicateQueryExamples
+import PredicateQuerySQLite
+import Testing
+
+@testable import PredicateQuery
+
+struct DifferentialTests {
+    static var casesPerSchema: Int {
+        Int(ProcessInfo.processInfo.environment["PQ_DIFFERENTIAL_CASES"] ?? "") ?? 500
+    }
+
+    static var seeds: [UInt64] {
+        var seeds: [UInt64] = [1, 2]
+        if let extra = ProcessInfo.processInfo.environment["PQ_DIFFERENTIAL_SEED"].flatMap(UInt64.init) {
+            seeds.append(extra)
+        }
+        return seeds
+    }
+
+    static let schemas: [(String, Schema)] =
+        ExampleSchemas.byName.filter { $0.name != "MoviesWorkaround" }.map { ($0.name, $0.schema) }
+        + [("MoviesWorkaround", ExampleSchemas.moviesWorkaround)]
+
+    /// Counts of what a run did, for the summary and the minimum-cases check.
+    struct Tally {
+        var compared = 0
+        var bothFailed = 0
+        var skipped = 0
+        var mismatches: [String] = []
+    }
+
+    @Test("SQLite returns exactly the evaluator's rows, in order", arguments: [StoreMapping.Layout.coreData, .plain])
+    func storeAgreesWithEvaluator(layout: StoreMapping.Layout) throws {
+        var tally = Tally()
+        for seed in Self.seeds {
+            for (index, (name, schema)) in Self.schemas.enumerated() {
+                let dataSeed = seed &* 1_000 &+ UInt64(index)
+                try run(schema, name: name, layout: layout, seed: dataSeed, cases: Self.casesPerSchema, tally: &tally)
+            }
+        }
+        print(
+            "differential (\(layout)): \(tally.compared) queries compared, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(Self.seeds)"
+        )
+        for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
+        #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
+        #expect(tally.skipped * 20 < tally.compared, "too many generated queries did not compile: \(tally.skipped)")
+        let minimum = Self.casesPerSchema * Self.schemas.count * Self.seeds.count * 9 / 10
+        #expect(tally.compared >= minimum)
+    }
+
+    private func run(
+        _ schema: Schema, name: String, layout: StoreMapping.Layout, seed: UInt64, cases: Int, tally: inout Tally
+    ) throws {
+        var graphs = RandomGraphGenerator(schema: schema, seed: seed)
+        let graph = graphs.graph()
+        let store = try SQLiteStore.create(at: ":memory:", schema: schema, layout: layout)
+        try store.insert(graph)
+        var queries = RandomQueryGenerator(schema: schema, seed: seed ^ 0x5151)
+        for caseIndex in 0..<cases {
+            guard let entity = schema.entities.randomElement(using: &queries.random) else { continue }
+            let text = queries.query(for: entity)
+            let result = QueryCompiler.compile(text, schema: schema, mapping: store.mapping)
+            guard let compiled = result.compiled, let checked = result.checked else {
+                tally.skipped += 1
+                if tally.skipped <= 3 {
+                    Issue.record(
+                        "seed \(seed) \(name) case \(caseIndex): generated query does not compile:\n\(text)\n\(DiagnosticRenderer().render(result.diagnostics, in: text))"
+                    )
+                }
+                continue
+            }
+            let parameters = queries.parameters
+            let expected = Result {
+                try Evaluator(graph: graph, parameters: parameters, environment: ValuePools.environment).run(checked)
+            }
+            let actual = Result {
+                try store.fetch(compiled, parameters: parameters, environment: ValuePools.environment).map(\.id)
+            }
+            switch (expected, actual) {
+            case (.success(let want), .success(let got)):
+                tally.compared += 1
+                if want.map(\.key) != got.map(\.key) {
+                    tally.mismatches.append(
+                        """
+                        seed \(seed), \(name), \(layout), case \(caseIndex):
+                        \(text)
+                        parameters: \(parameters)
+                        evaluator: \(want.map(\.description))
+                        SQLite:    \(got.map(\.description))
+                        SQL: \(compiled.sql)
+                        """)
+                }
+            case (.failure, .failure):
+                tally.bothFailed += 1
+            case (.failure(let error), .success):
+                tally.mismatches.append(
+                    "seed \(seed), \(name), \(layout), case \(caseIndex): evaluator failed (\(error)) but SQLite did not:\n\(text)"
+                )
+            case (.success, .failure(let error)):
+                tally.mismatches.append(
+                    "seed \(seed), \(name), \(layout), case \(caseIndex): SQLite failed (\(error)) but the evaluator did not:\n\(text)\nSQL: \(compiled.sql)"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,336 @@
+// Random well-typed queries over a schema, as text: the differential tests run
+// each through the whole pipeline (parse, check, lower, SQLite) and through the
+// evaluator, and compare the rows.
+//
+// Conditions are built from the schema: every attribute type with its operators
+// and modifiers, literals drawn from the same pools as the data (so they match
+// something), nil tests, paths through to-one relationships with `.` and `?.`,
+// quantifiers, closures that refer back to the query's object, aggregates and
+// filters over to-many relationships, arithmetic, parameters, sort keys, pages.
+
+import Foundation
+
+@testable import PredicateQuery
+
+struct RandomQueryGenerator {
+    let schema: Schema
+    var random: SplitMix64
+    /// Parameters the current query uses, with the values to bind.
+    private(set) var parameters: [String: ParameterValue] = [:]
+    private var closureDepth = 0
+
+    init(schema: Schema, seed: UInt64) {
+        self.schema = schema
+        random = SplitMix64(seed: seed)
+    }
+
+    private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    private mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
+    private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+    /// A query over `entity`: a predicate, maybe sort keys, maybe a page.
+    mutating func query(for entity: Entity) -> String {
+        parameters = [:]
+        closureDepth = 0
+        var text = entity.name + " where " + predicate(entity, prefix: "", depth: 0)
+        let keys = (0..<int(0...2)).compactMap { _ in sortKey(entity) }
+        if !keys.isEmpty { text += " sort by " + keys.joined(separator: ", ") }
+        if chance(20) { text += " limit \(int(0...15))" }
+        if chance(15) { text += " offset \(int(0...10))" }
+        return text
+    }
+
+    // MARK: - Predicates
+
+    mutating func predicate(_ entity: Entity, prefix: String, depth: Int) -> String {
+        if depth >= 3 || chance(35) { return atom(entity, prefix: prefix, depth: depth) }
+        switch int(0...5) {
+        case 0, 1:
+            return "(" + predicate(entity, prefix: prefix, depth: depth + 1) + " && "
+                + predicate(entity, prefix: prefix, depth: depth + 1) + ")"
+        case 2, 3:
+            return "(" + predicate(entity, prefix: prefix, depth: depth + 1) + " || "
+                + predicate(entity, prefix: prefix, depth: depth + 1) + ")"
+        default:
+            return pick(["!", "NOT "]) + "(" + predicate(entity, prefix: prefix, depth: depth + 1) + ")"
+        }
+    }
+
+    private func relationships(of entity: Entity, toMany: Bool) -> [Relationship] {
+        schema.allProperties(of: entity).compactMap { property in
+            guard case .relationship(let relationship) = property, relationship.isToMany == toMany else { return nil }
+            return relationship
+        }
+    }
+
+    private func attributes(of entity: Entity) -> [Attribute] {
+        schema.allProperties(of: entity).compactMap { property in
+            guard case .attribute(let attribute) = property, !attribute.isTransient else { return nil }
+            return attribute
+        }
+    }
+
+    /// Follows zero to two to-one relationships from `entity`; returns the path text and the entity reached.
+    private mutating func toOnePath(from entity: Entity, prefix: String) -> (String, Entity) {
+        var path = prefix
+        var current = entity
+        for _ in 0..<int(0...2) {
+            let candidates = relationships(of: current, toMany: false)
+            guard !candidates.isEmpty, chance(50) else { break }
+            let relationship = pick(candidates)
+            guard let next = schema.entity(named: relationship.destination) else { break }
+            path += (path.isEmpty || path.hasSuffix(".") ? "" : (chance(40) ? "?." : ".")) + relationship.name
+            current = next
+        }
+        return (path, current)
+    }
+
+    private static func join(_ path: String, _ name: String) -> String {
+        path.isEmpty || path.hasSuffix(".") ? path + name : path + "." + name
+    }
+
+    private mutating func atom(_ entity: Entity, prefix: String, depth: Int) -> String {
+        let toMany = relationships(of: entity, toMany: true)
+        if !toMany.isEmpty, depth < 3, chance(35) {
+            return collectionTest(entity, prefix: prefix, depth: depth)
+        }
+        let (path, reached) = toOnePath(from: entity, prefix: prefix)
+        if path != prefix, chance(10) {
+            return path + pick([" == nil", " != nil"])
+        }
+        let candidates = attributes(of: reached)
+        guard !candidates.isEmpty else { return pick(["true", "false"]) }
+        let attribute = pick(candidates)
+        return attributeTest(Self.join(path, attribute.name), attribute)
+    }
+
+    // MARK: - Attribute tests
+
+    private mutating func attributeTest(_ path: String, _ attribute: Attribute) -> String {
+        if attribute.isOptional, chance(12) { return path + pick([" == nil", " != nil", " == NULL"]) }
+        switch attribute.type {
+        case .bool:
+            switch int(0...4) {
+            case 0: return path
+            case 1: return "!" + path
+            case 2: return path + " == true"
+            case 3: return path + " != NO"
+            default: return path + " == " + parameter("flag", .single(.bool(chance(50))))
+            }
+        case .integer:
+            return numericTest(path, literal: { generator in String(generator.pick(ValuePools.integers)) }, isInteger: true)
+        case .double, .float, .decimal:
+            return numericTest(path, literal: { generator in generator.doubleLiteral() }, isInteger: false)
+        case .string, .url:
+            return stringTest(path)
+        case .date:
+            return dateTest(path)
+        case .uuid:
+            let uuid = pick(ValuePools.uuids).uuidString
+            return pick([
+                "\(path) == '\(uuid)'", "\(path) != uuid('\(uuid.lowercased())')",
+                "\(path) in ['\(uuid)', '\(pick(ValuePools.uuids).uuidString)']",
+                "\(path) == \(parameter("id", .single(.uuid(pick(ValuePools.uuids)))))",
+            ])
+        case .data, .transformable:
+            return path + pick([" == nil", " != nil"])
+        case .named(let name):
+            guard let enumType = schema.enumType(named: name) else { return path + pick([" == nil", " != nil"]) }
+            return enumTest(path, enumType)
+        }
+    }
+
+    private mutating func doubleLiteral() -> String {
+        chance(30) ? String(pick(ValuePools.integers.filter { $0.magnitude < 1_000_000 })) : String(pick(ValuePools.doubles))
+    }
+
+    private mutating func numericTest(_ path: String, literal: (inout RandomQueryGenerator) -> String, isInteger: Bool) -> String
+    {
+        let op = pick(["==", "!=", "<", "<=", ">", ">=", "=", "<>"])
+        switch int(0...9) {
+        case 0: return "\(path) in [\(literal(&self)), \(literal(&self)), \(literal(&self))]"
+        case 1: return "\(path) in \(literal(&self))...\(literal(&self))"
+        case 2: return "\(path) between \(literal(&self)) and \(literal(&self))"
+        case 3: return "\(path) in \(literal(&self))..<\(literal(&self))"
+        case 4:
+            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%"] : ["+", "-", "*", "/"])
+            return "\(path) \(arithmetic) \(literal(&self)) \(op) \(literal(&self))"
+        case 5: return "-\(path) \(op) \(literal(&self))"
+        case 6:
+            let value: Value = isInteger ? .int(pick(ValuePools.integers)) : .double(pick(ValuePools.doubles))
+            return "\(path) \(op) \(parameter("n", .single(value)))"
+        default: return "\(path) \(op) \(literal(&self))"
+        }
+    }
+
+    private mutating func stringLiteral() -> String {
+        let base = pick(ValuePools.strings)
+        // Substrings of pool strings make contains/beginswith/endswith match sometimes.
+        if chance(30), base.unicodeScalars.count > 1 {
+            let scalars = Array(base.unicodeScalars)
+            let start = int(0...(scalars.count - 1))
+            let end = int(start...(scalars.count - 1))
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start...end])
+            return Printer.quoted(String(view))
+        }
+        return Printer.quoted(base)
+    }
+
+    private mutating func stringTest(_ path: String) -> String {
+        let modifier = pick(["", "", "", "[c]", "[d]", "[cd]"])
+        switch int(0...13) {
+        case 0, 1: return "\(path) \(pick(["==", "!=", "<", ">=", "<=", ">"]))\(modifier) \(stringLiteral())"
+        case 2: return "\(path) contains\(modifier) \(stringLiteral())"
+        case 3: return "\(path) beginswith\(modifier) \(stringLiteral())"
+        case 4: return "\(path) endswith\(modifier) \(stringLiteral())"
+        case 5: return "\(path).\(pick(["hasPrefix", "hasSuffix", "contains", "localizedStandardContains"]))(\(stringLiteral()))"
+        case 6:
+            let pattern = pick([
+                "*", "?", "a*", "*a*", "V*", "*n", "?a*", "*é*", "*\\**", "*%*", "_*", "??", "*ß*", "S?", "a\\?b",
+            ])
+            return "\(path) like\(modifier) \(Printer.quoted(pattern))"
+        case 7:
+            let regex = pick([".*", "a.*", "[A-Z].*", "(?i)vac.*", ".", ".*é.*", "\\w+", "[a-z]+", "ß|SS", ".*\\d.*"])
+            return "\(path) matches\(pick(["", "[c]", "[d]"])) \(Printer.quoted(regex))"
+        case 8: return "\(path) in [\(stringLiteral()), \(stringLiteral())]"
+        case 9: return pick(["\(path).isEmpty", "!\(path).isEmpty"])
+        case 10: return "\(path) in \(parameter("names", .list((0..<int(0...3)).map { _ in .string(pick(ValuePools.strings)) })))"
+        case 11: return "\(path) beginswith \(parameter("prefix", .single(.string(pick(ValuePools.strings)))))"
+        case 12: return "\(path) between \(stringLiteral()) and \(stringLiteral())"
+        default: return "\(path) ==\(modifier) \(parameter("s", .single(chance(10) ? .null : .string(pick(ValuePools.strings)))))"
+        }
+    }
+
+    private mutating func dateLiteral() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return "date('\(formatter.string(from: pick(ValuePools.dates)))')"
+    }
+
+    private mutating func dateTest(_ path: String) -> String {
+        let op = pick(["==", "!=", "<", "<=", ">", ">="])
+        switch int(0...5) {
+        case 0: return "\(path) \(op) now() - \(int(0...400))d"
+        case 1: return "\(path) \(op) today()"
+        case 2: return "\(path) in \(dateLiteral())...\(dateLiteral())"
+        case 3: return "\(path) + \(int(1...100))d \(op) \(dateLiteral())"
+        case 4: return "\(path) \(op) \(parameter("since", .single(.date(pick(ValuePools.dates)))))"
+        default: return "\(path) \(op) \(dateLiteral())"
+        }
+    }
+
+    private mutating func enumTest(_ path: String, _ enumType: EnumType) -> String {
+        let first = pick(enumType.cases)
+        let second = pick(enumType.cases)
+        let raw: (EnumType.Case) -> String = { enumCase in
+            switch enumCase.rawValue {
+            case .int(let value): String(value)
+            case .string(let value): Printer.quoted(value)
+            }
+        }
+        let rawValue: Value =
+            switch first.rawValue {
+            case .int(let value): .int(value)
+            case .string(let value): .string(value)
+            }
+        return pick([
+            "\(path) == .\(first.name)", "\(path) != .\(first.name)", "\(path) in [.\(first.name), .\(second.name)]",
+            "\(path) == \(raw(first))", "\(path) IN {\(raw(first)), \(raw(second))}",
+            "\(path) == \(enumType.name).\(first.name)", "\(path) == \(parameter("e", .single(rawValue)))",
+        ])
+    }
+
+    /// A fresh parameter name bound to `value`.
+    private mutating func parameter(_ stem: String, _ value: ParameterValue) -> String {
+        let name = "\(stem)\(parameters.count)"
+        parameters[name] = value
+        return "$" + name
+    }
+
+    // MARK: - To-many relationships
+
+    private mutating func collectionTest(_ entity: Entity, prefix: String, depth: Int) -> String {
+        let (ownerPath, owner) = toOnePath(from: entity, prefix: prefix)
+        let candidates = relationships(of: owner, toMany: true)
+        guard !candidates.isEmpty else { return atom(entity, prefix: prefix, depth: depth + 1) }
+        let relationship = pick(candidates)
+        guard let element = schema.entity(named: relationship.destination) else { return "true" }
+        let collection = Self.join(ownerPath, relationship.name)
+        closureDepth += 1
+        defer { closureDepth -= 1 }
+        let variable = "v\(closureDepth)"
+        let elementAttributes = attributes(of: element)
+        switch int(0...9) {
+        case 0:
+            let attribute = pick(elementAttributes)
+            let path = Self.join(collection, attribute.name)
+            let test = attributeTest(path, attribute)
+            // A quantifier takes a comparison that starts with its path, or a parenthesised condition.
+            return pick(["any ", "ANY ", "all ", "none ", "some "]) + (test.hasPrefix(path) ? test : "(" + test + ")")
+        case 1: return "\(collection).contains { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }"
+        case 2:
+            return "\(collection).allSatisfy { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }"
+        case 3: return "\(collection)\(pick([".count", ".@count"])) \(pick(["==", "!=", "<", ">", ">="])) \(int(0...5))"
+        case 4: return pick(["\(collection).isEmpty", "!\(collection).isEmpty"])
+        case 5:
+            return
+                "\(collection).filter { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }.count \(pick([">", "==", "<"])) \(int(0...3))"
+        case 6:
+            return
+                "SUBQUERY(\(collection), $\(variable), \(predicate(element, prefix: "$" + variable + ".", depth: depth + 1))).@count > 0"
+        default:
+            return aggregateTest(collection, element)
+        }
+    }
+
+    private mutating func aggregateTest(_ collection: String, _ element: Entity) -> String {
+        let numeric = attributes(of: element).filter {
+            switch $0.type {
+            case .integer, .double, .float: true
+            default: false
+            }
+        }
+        let ordered = attributes(of: element).filter {
+            switch $0.type {
+            case .integer, .double, .float, .date, .string: true
+            default: false
+            }
+        }
+        let op = pick(["<", "<=", ">", ">=", "==", "!="])
+        if !numeric.isEmpty, chance(60) {
+            let attribute = pick(numeric)
+            let literal =
+                attribute.type == .integer(bits: 64)
+                ? String(pick(ValuePools.integers.filter { $0.magnitude < 1_000_000 })) : doubleLiteral()
+            return "\(collection).@\(pick(["sum", "avg", "min", "max"])).\(attribute.name) \(op) \(literal)"
+        }
+        guard !ordered.isEmpty else { return "\(collection).count > 0" }
+        let attribute = pick(ordered)
+        let literal: String
+        switch attribute.type {
+        case .date: literal = dateLiteral()
+        case .string: literal = stringLiteral()
+        case .integer: literal = String(pick(ValuePools.integers))
+        default: literal = doubleLiteral()
+        }
+        return "\(collection).@\(pick(["min", "max"])).\(attribute.name) \(op) \(literal)"
+    }
+
+    // MARK: - Sorting
+
+    private mutating func sortKey(_ entity: Entity) -> String? {
+        let (path, reached) = toOnePath(from: entity, prefix: "")
+        let sortable = attributes(of: reached).filter {
+            switch $0.type {
+            case .data, .transformable: false
+            case .named(let name): schema.enumType(named: name) != nil
+            default: true
+            }
+        }
+        guard !sortable.isEmpty else { return nil }
+        let attribute = pick(sortable)
+        let modifier = attribute.type == .string && chance(30) ? pick(["[c]", "[d]", "[cd]"]) : ""
+        return Self.join(path, attribute.name) + modifier + pick(["", " asc", " desc", " DESC"])
+    }
+}

@@ -1,0 +1,45 @@
+// The values random data and random queries draw from: chosen to sit on the edges
+// where SQL and Swift could disagree. Unicode with combining marks and case pairs
+// that fold differently (É/é, ß/SS, İ/i, Σ/σ/ς), strings holding `*`, `?`, `%`,
+// `_`, quotes, backslashes and NUL; Int and Double extremes; equal values, so
+// sort ties happen.
+
+import Foundation
+import PredicateQuery
+
+enum ValuePools {
+    static let strings: [String] = [
+        "", "a", "A", "b", "abc", "Abc", "ABC", "abd", "ab", "Vacation", "vacation", "VACATION", "Vac", "Rent",
+        "rent", "Travel", "é", "É", "e\u{301}", "E\u{301}", "e", "E", "café", "CAFÉ", "cafe\u{301}", "cafe",
+        "ß", "SS", "ss", "straße", "STRASSE", "Straße", "İ", "i", "ı", "I", "iı", "Σ", "σ", "ς", "ΣΑΣ", "😀",
+        "a😀b", "日本語", "日本", "a*b", "a?b", "*", "?", "100%", "50%_off", "_x_", "back\\slash", "it's",
+        "say \"hi\"", "nul\u{0}here", "\u{0}", "tab\there", "line\nbreak", "Zebra", "zebra", "\u{10FFFF}",
+        "a\u{10FFFF}", "\u{FFFD}", "Ω", "ω", "swift", "Swift", "SwiftUI", "objectivec", "python", "css",
+    ]
+
+    static let integers: [Int64] = [
+        0, 1, -1, 2, 3, 5, 7, 10, 13, 17, 18, 19, 42, 100, 1_000, -100, .max, .min, .max - 1, .min + 1,
+        9_007_199_254_740_993, -9_007_199_254_740_993, 4_611_686_018_427_387_904,
+    ]
+
+    static let doubles: [Double] = [
+        0, -0.0, 0.5, 1, 1.5, 2, 2.5, 10, 50, 99.99, 100, 100.5, 150, 500, 1_000, -3.25, -100, 1e300, -1e300,
+        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, 1e-300, 9_007_199_254_740_992,
+        0.1, 0.2, 0.30000000000000004,
+    ]
+
+    static let dates: [Date] = [
+        0, 86_400, -86_400, 700_000_000, 700_000_000.5, 750_000_000, 1e9, -1e9, 800_000_000,
+    ].map { Date(timeIntervalSinceReferenceDate: $0) }
+
+    static let uuids: [UUID] = [
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "00000000-0000-0000-0000-000000000000",
+        "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", "12345678-9ABC-DEF0-1234-56789ABCDEF0",
+    ].compactMap(UUID.init(uuidString:))
+
+    static let data: [Data] = [Data(), Data([0]), Data([1, 2, 3]), Data(repeating: 0xFF, count: 20)]
+
+    /// The environment every differential case runs in, so `now()` is the same for both sides.
+    static let environment = QueryEnvironment(
+        now: Date(timeIntervalSinceReferenceDate: 760_000_000), timeZone: TimeZone(identifier: "UTC") ?? .current)
+}

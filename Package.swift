@@ -24,14 +24,17 @@ let package = Package(
         .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
         // The schemas of the seed articles' models, declared through the schema API.
         .target(name: "PredicateQueryExamples", dependencies: ["PredicateQuery"]),
+        // Helpers shared by the test targets: golden files, a seedable random generator.
+        .target(name: "PredicateQueryTestSupport", path: "Tests/PredicateQueryTestSupport"),
         .testTarget(
             name: "PredicateQueryTests",
-            dependencies: ["PredicateQuery", "PredicateQueryExamples"],
+            dependencies: ["PredicateQuery", "PredicateQueryExamples", "PredicateQueryTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "PredicateQuerySQLiteTests",
-            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]
+            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryTestSupport"],
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -6,6 +6,7 @@
 // Fixed seeds run every time; PQ_DIFFERENTIAL_SEED adds one more (CI passes a
 // fresh one and prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
 
+import PredicateQueryTestSupport
 import Foundation
 import PredicateQueryExamples
 import PredicateQuerySQLite

@@ -8,6 +8,7 @@
 // quantifiers, closures that refer back to the query's object, aggregates and
 // filters over to-many relationships, arithmetic, parameters, sort keys, pages.
 
+import PredicateQueryTestSupport
 import Foundation
 
 @testable import PredicateQuery

@@ -4,6 +4,7 @@
 // Files: Golden/Checking/<Schema>.valid.txt and <Schema>.invalid.txt, where
 // <Schema> is a folder of Examples/Models (or Combined, the example store's union).
 
+import PredicateQueryTestSupport
 import PredicateQueryExamples
 import Testing
 
@@ -34,7 +35,7 @@ struct CheckerGoldenTests {
             Issue.record("no schema named \(name)")
             return
         }
-        let cases = GoldenFile.cases(file)
+        let cases = GoldenFile.cases(file, target: "PredicateQueryTests")
         var outputs: [Int: String] = [:]
         for golden in cases {
             let actual = output(for: golden.input, entity: golden.entity, schema: schema)
@@ -47,7 +48,7 @@ struct CheckerGoldenTests {
                 #expect(actual == golden.expected, "\(golden.testDescription)")
             }
         }
-        if GoldenFile.isUpdating { GoldenFile.update(file, outputs: outputs) }
+        if GoldenFile.isUpdating { GoldenFile.update(file, target: "PredicateQueryTests", outputs: outputs) }
     }
 
     @Test("valid queries check to their typed IR", arguments: files("valid"))
@@ -61,8 +62,8 @@ struct CheckerGoldenTests {
     }
 
     @Test func goldenFilesHaveEnoughCases() {
-        let valid = Self.files("valid").flatMap(GoldenFile.cases)
-        let invalid = Self.files("invalid").flatMap(GoldenFile.cases)
+        let valid = Self.files("valid").flatMap { GoldenFile.cases($0, target: "PredicateQueryTests") }
+        let invalid = Self.files("invalid").flatMap { GoldenFile.cases($0, target: "PredicateQueryTests") }
         #expect(valid.count >= 150, "only \(valid.count) valid cases")
         #expect(invalid.count >= 80, "only \(invalid.count) invalid cases")
         let codes = Set(

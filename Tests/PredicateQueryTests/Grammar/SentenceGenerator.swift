@@ -10,6 +10,8 @@
 //
 // The prose of pq.ebnf adds a few rules the EBNF cannot say; they live in
 // `ProseRules` below, each quoting the sentence of the grammar it enforces.
+import PredicateQueryTestSupport
+
 
 /// Generates random sentences of a grammar, deterministically from a seed.
 struct SentenceGenerator {

@@ -1,6 +1,7 @@
 // parse → print → parse: the printer is a tested product. Random trees (in the
 // parser's normal form) print to text that parses back to the same tree.
 
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQuery

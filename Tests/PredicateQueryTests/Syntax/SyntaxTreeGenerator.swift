@@ -6,6 +6,7 @@
 // shadowed), over names chosen to provoke the printer: reserved words, `count`,
 // capitalised names, contextual keywords such as `limit` and `sort`.
 
+import PredicateQueryTestSupport
 @testable import PredicateQuery
 
 struct SyntaxTreeGenerator {

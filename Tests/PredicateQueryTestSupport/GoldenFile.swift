@@ -14,33 +14,33 @@ import Foundation
 import Testing
 
 /// One case of a golden file.
-struct GoldenCase: CustomTestStringConvertible, Sendable {
-    var input: String
+public struct GoldenCase: CustomTestStringConvertible, Sendable {
+    public var input: String
     /// The `@` line, if any.
-    var entity: String?
-    var expected: String
+    public var entity: String?
+    public var expected: String
     /// The file and 1-based line of the `>` line, for failure messages.
-    var file: String
-    var line: Int
+    public var file: String
+    public var line: Int
 
-    var testDescription: String { "\(file):\(line) \(input)" }
+    public var testDescription: String { "\(file):\(line) \(input)" }
 }
 
-enum GoldenFile {
-    /// The directory holding this test target's golden files.
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden")
-
+public enum GoldenFile {
     /// The repository root (the directory holding Package.swift).
-    static let repositoryRoot: URL =
-        directory
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static var isUpdating: Bool { ProcessInfo.processInfo.environment["PQ_UPDATE_GOLDEN"] == "1" }
+    /// The golden files of a test target: Tests/<target>/Golden.
+    public static func directory(of target: String) -> URL {
+        repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(target).appendingPathComponent("Golden")
+    }
 
-    /// Reads the cases of `Golden/<path>`.
-    static func cases(_ path: String) -> [GoldenCase] {
-        let url = directory.appendingPathComponent(path)
+    public static var isUpdating: Bool { ProcessInfo.processInfo.environment["PQ_UPDATE_GOLDEN"] == "1" }
+
+    /// Reads the cases of `Tests/<target>/Golden/<path>`.
+    public static func cases(_ path: String, target: String) -> [GoldenCase] {
+        let url = directory(of: target).appendingPathComponent(path)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         var cases: [GoldenCase] = []
         var current: GoldenCase?
@@ -71,8 +71,8 @@ enum GoldenFile {
 
     /// Rewrites `Golden/<path>` with new expected outputs (keyed by the line of each
     /// case's `>` line), keeping comments and order.
-    static func update(_ path: String, outputs: [Int: String]) {
-        let url = directory.appendingPathComponent(path)
+    public static func update(_ path: String, target: String, outputs: [Int: String]) {
+        let url = directory(of: target).appendingPathComponent(path)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
         let old = text.components(separatedBy: "\n")
         var new: [String] = []

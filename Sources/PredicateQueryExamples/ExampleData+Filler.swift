@@ -27,10 +27,12 @@ extension ExampleData.Builder {
             graph.insert("Budget", ["name": .string("\(word()) \(index)"), "limit": .double(Double(next(400) * 10))])
         }
         for index in 0..<count {
-            let id = graph.insert("Transaction", [
-                "note": .string("\(word()) purchase \(index)"), "amount": .double(Double(next(50_000)) / 100),
-                "date": day(), "hasReceipt": .bool(next(2) == 0),
-            ])
+            let id = graph.insert(
+                "Transaction",
+                [
+                    "note": .string("\(word()) purchase \(index)"), "amount": .double(Double(next(50_000)) / 100),
+                    "date": day(), "hasReceipt": .bool(next(2) == 0),
+                ])
             if next(10) > 0 { graph.link(id, "budget", to: budgets[next(budgets.count)]) }
         }
         for index in 0..<count {
@@ -39,7 +41,9 @@ extension ExampleData.Builder {
         let folders = (0..<max(1, count / 10)).map { index in
             graph.insert("Folder", ["id": .string("folder-\(index)"), "newName": .string(word()), "creationDate": day()])
         }
-        let tags = (0..<max(1, count / 5)).map { index in graph.insert("Tag", ["name": .string("\(word().lowercased())-\(index)")]) }
+        let tags = (0..<max(1, count / 5)).map { index in
+            graph.insert("Tag", ["name": .string("\(word().lowercased())-\(index)")])
+        }
         let languages = ["swift", "objectivec", "python", "css", "typescript"]
         for index in 0..<count {
             var values: [String: Value] = [

@@ -24,7 +24,10 @@ public enum ExampleData {
     static func date(_ text: String) -> Value {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = text.count > 10 ? [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate] : [.withFullDate, .withDashSeparatorInDate]
+        formatter.formatOptions =
+            text.count > 10
+            ? [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+            : [.withFullDate, .withDashSeparatorInDate]
         return formatter.date(from: text).map(Value.date) ?? .null
     }
 
@@ -52,9 +55,12 @@ public enum ExampleData {
                 ("Cash withdrawal", 100, "2024-05-20", false, nil), ("Cabin deposit", 300, "2024-06-01", true, 7),
             ]
             for (note, amount, day, receipt, budget) in transactions {
-                let id = graph.insert("Transaction", [
-                    "note": .string(note), "amount": .double(amount), "date": ExampleData.date(day), "hasReceipt": .bool(receipt),
-                ])
+                let id = graph.insert(
+                    "Transaction",
+                    [
+                        "note": .string(note), "amount": .double(amount), "date": ExampleData.date(day),
+                        "hasReceipt": .bool(receipt),
+                    ])
                 if let budget { graph.link(id, "budget", to: ids[budget]) }
             }
         }
@@ -68,7 +74,9 @@ public enum ExampleData {
         }
 
         mutating func addSnippets() {
-            let folders = [("work", "Work", "2024-01-10"), ("personal", "Personal", "2024-02-01"), ("archive", "Archive", "2023-11-30")]
+            let folders = [
+                ("work", "Work", "2024-01-10"), ("personal", "Personal", "2024-02-01"), ("archive", "Archive", "2023-11-30"),
+            ]
             let folderIDs = folders.map {
                 graph.insert("Folder", ["id": .string($0.0), "newName": .string($0.1), "creationDate": ExampleData.date($0.2)])
             }
@@ -112,12 +120,16 @@ public enum ExampleData {
         }
 
         mutating func addUsers() {
-            let users: [(String, Int64)] = [("Paul", 43), ("Sophie", 13), ("Charlotte", 10), ("Anna", 67), ("Tom", 17), ("Mia", 29)]
+            let users: [(String, Int64)] = [
+                ("Paul", 43), ("Sophie", 13), ("Charlotte", 10), ("Anna", 67), ("Tom", 17), ("Mia", 29),
+            ]
             let ids = users.map { graph.insert("User", ["name": .string($0.0), "age": .int($0.1)]) }
             graph.link(ids[0], "children", to: ids[1])
             graph.link(ids[0], "children", to: ids[2])
             graph.link(ids[3], "children", to: ids[0])
-            let pets: [(String, Int64, Int?)] = [("Rex", 5, 0), ("Whiskers", 2, 1), ("Goldie", 1, nil), ("Bella", 9, 3), ("Milo", 3, 0)]
+            let pets: [(String, Int64, Int?)] = [
+                ("Rex", 5, 0), ("Whiskers", 2, 1), ("Goldie", 1, nil), ("Bella", 9, 3), ("Milo", 3, 0),
+            ]
             for (name, age, owner) in pets {
                 let id = graph.insert("Pet", ["name": .string(name), "age": .int(age)])
                 if let owner { graph.link(id, "owner", to: ids[owner]) }

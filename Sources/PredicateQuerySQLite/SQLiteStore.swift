@@ -93,3 +93,11 @@ public final class SQLiteStore {
         connection.interrupt()
     }
 }
+
+extension SQLiteStore {
+    /// Runs SQL that returns no rows, such as `CREATE INDEX`, on a store opened read-write.
+    public func execute(_ sql: String) throws(StoreError) {
+        guard !isReadOnly else { throw StoreError("the store is open read-only") }
+        try connection.execute(sql)
+    }
+}

@@ -6,10 +6,10 @@
 // Fixed seeds run every time; PQ_DIFFERENTIAL_SEED adds one more (CI passes a
 // fresh one and prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
 
-import PredicateQueryTestSupport
 import Foundation
 import PredicateQueryExamples
 import PredicateQuerySQLite
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQuery
@@ -58,6 +58,32 @@ struct DifferentialTests {
         #expect(tally.compared >= minimum)
     }
 
+    /// A literal in SQL text, if any: a quote mark outside quoted identifiers, or a
+    /// number of two or more digits that is not a placeholder or an alias. (pq's own
+    /// constants, such as folding flags and entity numbers, are single digits; the
+    /// generated queries' numbers mostly are not.) Values from a query are only ever bound.
+    static func literalInSQL(_ sql: String) -> String? {
+        var outside = ""
+        var inIdentifier = false
+        for character in sql {
+            if character == "\"" { inIdentifier.toggle() } else if !inIdentifier { outside.append(character) }
+        }
+        if outside.contains("'") { return "a string literal" }
+        var token = ""
+        var previous: Character = " "
+        for character in outside + " " {
+            if character.isNumber {
+                if token.isEmpty, previous == "?" || previous == "t" || previous == "j" { token = "#" }
+                token.append(character)
+            } else {
+                if token.count > 1, !token.hasPrefix("#") { return "the number \(token)" }
+                token = ""
+                previous = character
+            }
+        }
+        return nil
+    }
+
     private func run(
         _ schema: Schema, name: String, layout: StoreMapping.Layout, seed: UInt64, cases: Int, tally: inout Tally
     ) throws {
@@ -78,6 +104,10 @@ struct DifferentialTests {
                     )
                 }
                 continue
+            }
+            if let leak = Self.literalInSQL(compiled.sql) {
+                tally.mismatches.append(
+                    "seed \(seed), \(name), case \(caseIndex): the SQL holds a literal (\(leak)):\n\(text)\n\(compiled.sql)")
             }
             let parameters = queries.parameters
             let expected = Result {

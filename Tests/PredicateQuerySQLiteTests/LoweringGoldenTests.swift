@@ -4,11 +4,11 @@
 // before it is committed.
 
 import Foundation
-import Testing
 import PredicateQuery
 import PredicateQueryExamples
 import PredicateQuerySQLite
 import PredicateQueryTestSupport
+import Testing
 
 struct LoweringGoldenTests {
     static let files = ["Lowering/SpecForms.txt"]
@@ -23,7 +23,8 @@ struct LoweringGoldenTests {
             let resolved = try BindingResolver.resolve(compiled, parameters: [:], environment: ExampleStore.environment)
             lines.append("bindings: " + resolved.values.map(\.description).joined(separator: ", "))
             let rows = try store.fetch(compiled, environment: ExampleStore.environment)
-            lines.append("rows (\(rows.count)): " + rows.map { ExampleStore.describe($0, schema: store.schema) }.joined(separator: "; "))
+            lines.append(
+                "rows (\(rows.count)): " + rows.map { ExampleStore.describe($0, schema: store.schema) }.joined(separator: "; "))
         } catch {
             lines.append("error: \(error)")
         }

@@ -3,7 +3,8 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
-import PredicateQuerySQLite
+
+@testable import PredicateQuerySQLite
 
 enum ExampleStore {
     /// The hand-written example objects in a new in-memory store of the combined schema.
@@ -39,5 +40,17 @@ final class TemporaryDirectory {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+extension SQLiteStore {
+    /// The raw rows of a SQL statement, for tests that look at how things are stored.
+    func rawRows(_ sql: String) throws -> [[Value]] {
+        let statement = try connection.prepare(sql)
+        var rows: [[Value]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.column($0) })
+        }
+        return rows
     }
 }

@@ -2,9 +2,9 @@
 // type (nil for about a quarter of the optional ones), unique attributes unique,
 // to-one links sometimes nil, to-many collections empty, small or large.
 
-import PredicateQueryTestSupport
 import Foundation
 import PredicateQuery
+import PredicateQueryTestSupport
 
 struct RandomGraphGenerator {
     let schema: Schema

@@ -8,8 +8,8 @@
 // quantifiers, closures that refer back to the query's object, aggregates and
 // filters over to-many relationships, arithmetic, parameters, sort keys, pages.
 
-import PredicateQueryTestSupport
 import Foundation
+import PredicateQueryTestSupport
 
 @testable import PredicateQuery
 

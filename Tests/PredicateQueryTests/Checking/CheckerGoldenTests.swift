@@ -4,8 +4,8 @@
 // Files: Golden/Checking/<Schema>.valid.txt and <Schema>.invalid.txt, where
 // <Schema> is a folder of Examples/Models (or Combined, the example store's union).
 
-import PredicateQueryTestSupport
 import PredicateQueryExamples
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQuery

@@ -7,8 +7,8 @@
 // derives but the parser rejects is a discrepancy: the failure names the seed, the
 // sentence and the parser's diagnostics, so it can be replayed and judged.
 
-import PredicateQueryTestSupport
 import Foundation
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQuery

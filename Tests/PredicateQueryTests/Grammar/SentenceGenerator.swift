@@ -12,7 +12,6 @@
 // `ProseRules` below, each quoting the sentence of the grammar it enforces.
 import PredicateQueryTestSupport
 
-
 /// Generates random sentences of a grammar, deterministically from a seed.
 struct SentenceGenerator {
     let grammar: EBNFGrammar

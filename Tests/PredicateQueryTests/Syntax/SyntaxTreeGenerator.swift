@@ -7,6 +7,7 @@
 // capitalised names, contextual keywords such as `limit` and `sort`.
 
 import PredicateQueryTestSupport
+
 @testable import PredicateQuery
 
 struct SyntaxTreeGenerator {

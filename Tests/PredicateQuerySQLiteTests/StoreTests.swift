@@ -1,0 +1,114 @@
+// Opening, creating, reopening and reading stores; read-only means unchanged.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryExamples
+import Testing
+
+@testable import PredicateQuerySQLite
+
+struct StoreTests {
+    @Test func storesPQCreatesReopenWithoutModelFiles() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("example.sqlite")
+        do {
+            let store = try SQLiteStore.create(at: path, schema: ExampleSchemas.combined)
+            try store.insert(ExampleData.graph())
+        }
+        let reopened = try SQLiteStore.open(at: path)
+        #expect(reopened.schema == ExampleSchemas.combined)
+        #expect(reopened.isReadOnly)
+        let compiled = QueryCompiler.compile("genre == .kids sort by name", schema: reopened.schema, mapping: reopened.mapping)
+            .compiled
+        let names = try compiled.map { try reopened.fetch($0).compactMap { $0.values["name"] } }
+        #expect(names == [.string("Frozen"), .string("Paddington"), .string("Toy Story")])
+    }
+
+    @Test func readOnlyStoresStayByteIdentical() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        do {
+            let store = try SQLiteStore.create(at: path, schema: ExampleSchemas.combined)
+            try store.insert(ExampleData.graph())
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let store = try SQLiteStore.open(at: path)
+            for text in ["limit > 100", "any tags.name == 'swift'", "Budget sort by name"] {
+                let compiled = QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping).compiled
+                _ = try compiled.map { try store.fetch($0) }
+            }
+            #expect(throws: StoreError.self) { try store.insert(ExampleData.graph()) }
+            #expect(throws: StoreError.self) { try store.execute("DELETE FROM ZBUDGET") }
+        }
+        let after = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(before == after)
+    }
+
+    @Test func missingAndForeignFilesGetOneClearError() throws {
+        let directory = try TemporaryDirectory()
+        #expect {
+            _ = try SQLiteStore.open(at: directory.path("missing.sqlite"))
+        } throws: { error in
+            (error as? StoreError)?.message.contains("no store at") == true
+        }
+        let text = directory.path("notes.txt")
+        try Data("just some text, not a database at all".utf8).write(to: URL(fileURLWithPath: text))
+        #expect {
+            _ = try SQLiteStore.open(at: text)
+        } throws: { error in
+            (error as? StoreError)?.message.contains("is not a SQLite database") == true
+        }
+        let plain = directory.path("plain.sqlite")
+        do {
+            let other = try SQLiteStore.create(at: plain, schema: ExampleSchemas.budgets, layout: .plain)
+            try other.connection.execute("DROP TABLE PQ_SCHEMA")
+        }
+        #expect {
+            _ = try SQLiteStore.open(at: plain)
+        } throws: { error in
+            (error as? StoreError)?.message.contains("was not created by pq") == true
+        }
+        #expect(throws: StoreError.self) { _ = try SQLiteStore.create(at: text, schema: ExampleSchemas.budgets) }
+    }
+
+    @Test func cursorsStreamRowsAndCountsCount() throws {
+        let (store, _) = try ExampleStore.make()
+        let compiled = try #require(
+            QueryCompiler.compile("Transaction sort by amount desc", schema: store.schema, mapping: store.mapping).compiled)
+        let cursor = try store.rows(compiled)
+        let first = try #require(try cursor.next())
+        #expect(first.values["note"] == .string("April rent"))
+        #expect(first.toOne["budget"] == 3)
+        var remaining = 0
+        while try cursor.next() != nil { remaining += 1 }
+        #expect(remaining == 13)
+        let counting = try #require(
+            QueryCompiler.compile("Transaction where hasReceipt", schema: store.schema, mapping: store.mapping, count: true)
+                .compiled)
+        #expect(try store.count(counting) == 8)
+        let page = try #require(
+            QueryCompiler.compile(
+                "Transaction where hasReceipt limit 3 offset 6", schema: store.schema, mapping: store.mapping, count: true
+            ).compiled)
+        #expect(try store.count(page) == 2)
+    }
+
+    @Test func parametersAreBoundByNameAndChecked() throws {
+        let (store, _) = try ExampleStore.make()
+        let compiled = try #require(
+            QueryCompiler.compile("limit > $min && name in $names", schema: store.schema, mapping: store.mapping).compiled)
+        let rows = try store.fetch(
+            compiled,
+            parameters: [
+                "min": .single(.int(100)), "names": .list([.string("Rent"), .string("Gifts"), .string("Vacuum Repair")]),
+            ])
+        #expect(rows.map(\.id.key) == [3, 6])
+        #expect(throws: StoreError.self) { try store.fetch(compiled, parameters: ["min": .single(.int(1))]) }
+        #expect(throws: StoreError.self) {
+            try store.fetch(compiled, parameters: ["min": .single(.string("x")), "names": .list([])])
+        }
+        let none = try store.fetch(compiled, parameters: ["min": .single(.double(0)), "names": .list([])])
+        #expect(none.isEmpty)
+    }
+}

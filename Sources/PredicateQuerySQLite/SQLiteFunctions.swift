@@ -5,6 +5,7 @@
 //     pq_fold(text, flags)              [c] = 1, [d] = 2
 //     pq_hasprefix(text, prefix)        pq_hassuffix(text, suffix)
 //     pq_like(text, pattern, flags)     pq_matches(text, pattern, flags)
+//     pq_sum(value)                     an aggregate: `Aggregates.Sum`
 //
 // Each returns NULL when an argument is NULL. Text is read with its byte length,
 // so strings holding NUL characters are handled whole.
@@ -20,10 +21,56 @@ enum SQLiteFunctions {
             ("pq_fold", 2, fold), ("pq_hasprefix", 2, hasPrefix), ("pq_hassuffix", 2, hasSuffix),
             ("pq_like", 3, like), ("pq_matches", 3, matches),
         ]
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
         for (name, arity, body) in functions {
-            let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
             let status = sqlite3_create_function_v2(connection.handle, name, arity, flags, nil, body, nil, nil, nil)
             try connection.check(status, "cannot register \(name)")
+        }
+        let status = sqlite3_create_function_v2(connection.handle, "pq_sum", 1, flags, nil, nil, sumStep, sumFinal, nil)
+        try connection.check(status, "cannot register pq_sum")
+    }
+
+    /// The running sum lives in SQLite's aggregate context, as a pointer to a boxed `Aggregates.Sum`.
+    private final class SumBox {
+        var sum = Aggregates.Sum()
+    }
+
+    private static func sumBox(_ context: OpaquePointer?, create: Bool) -> SumBox? {
+        let size = Int32(MemoryLayout<UnsafeMutableRawPointer?>.size)
+        guard let slot = sqlite3_aggregate_context(context, create ? size : 0) else { return nil }
+        let pointer = slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        if let existing = pointer.pointee { return Unmanaged<SumBox>.fromOpaque(existing).takeUnretainedValue() }
+        guard create else { return nil }
+        let box = SumBox()
+        pointer.pointee = Unmanaged.passRetained(box).toOpaque()
+        return box
+    }
+
+    private static let sumStep: Body = { context, _, arguments in
+        guard let box = sumBox(context, create: true), let value = arguments?[0] else { return }
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: box.sum.add(.int(sqlite3_value_int64(value)))
+        case SQLITE_FLOAT: box.sum.add(.double(sqlite3_value_double(value)))
+        case SQLITE_NULL: break
+        default: box.sum.add(.double(sqlite3_value_double(value)))
+        }
+    }
+
+    private static let sumFinal: @convention(c) (OpaquePointer?) -> Void = { context in
+        let result: Value
+        if let slot = sqlite3_aggregate_context(context, 0),
+            let pointer = slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
+        {
+            let box = Unmanaged<SumBox>.fromOpaque(pointer)
+            result = box.takeUnretainedValue().sum.result
+            box.release()
+        } else {
+            result = Aggregates.Sum().result
+        }
+        switch result {
+        case .int(let number): sqlite3_result_int64(context, number)
+        case .double(let number): sqlite3_result_double(context, number)
+        default: sqlite3_result_null(context)
         }
     }
 

@@ -119,6 +119,16 @@ struct DifferentialTests {
             switch (expected, actual) {
             case (.success(let want), .success(let got)):
                 tally.compared += 1
+                if caseIndex % 5 == 0,
+                    let counting = QueryCompiler.compile(text, schema: schema, mapping: store.mapping, count: true).compiled
+                {
+                    let count = try? store.count(counting, parameters: parameters, environment: ValuePools.environment)
+                    if count != Int64(want.count) {
+                        tally.mismatches.append(
+                            "seed \(seed), \(name), \(layout), case \(caseIndex): count \(String(describing: count)) but \(want.count) rows:\n\(text)\n\(counting.sql)"
+                        )
+                    }
+                }
                 if want.map(\.key) != got.map(\.key) {
                     tally.mismatches.append(
                         """

@@ -123,6 +123,7 @@ extension TypeChecker {
                 .notAString, "'\(op.rawValue)' needs String operands, but this is of type '\(typed.type)'",
                 at: expr.span)
         }
+        if op == .matches, case .parameter(let name, _) = right { patternParameters.insert(name) }
         if op == .matches, case .constant(.string(let pattern), _) = right, !Self.isValidRegex(pattern) {
             return error(
                 .invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
@@ -132,7 +133,7 @@ extension TypeChecker {
     }
 
     static func isValidRegex(_ pattern: String) -> Bool {
-        (try? NSRegularExpression(pattern: pattern)) != nil
+        StringFunctions.isValidRegex(pattern)
     }
 
     // MARK: - Membership

@@ -20,6 +20,8 @@ public struct TypeChecker {
     var level = 0
     /// Counter for the variables quantifiers introduce.
     var syntheticVariables = 0
+    /// Parameters used as `matches` patterns.
+    var patternParameters: Set<String> = []
 
     /// A variable bound by a closure, a SUBQUERY or a quantifier.
     struct Scope {
@@ -81,7 +83,8 @@ public struct TypeChecker {
         guard !diagnostics.containsErrors else { return Result(query: nil, diagnostics: diagnostics) }
         let checked = CheckedQuery(
             schema: schema, entity: entity, predicate: predicate, sortKeys: sortKeys, limit: limit,
-            offset: offset, parameters: checker.parameters, warnings: diagnostics)
+            offset: offset, parameters: checker.parameters, patternParameters: checker.patternParameters,
+            warnings: diagnostics)
         return Result(query: checked, diagnostics: diagnostics)
     }
 

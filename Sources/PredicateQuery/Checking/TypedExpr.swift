@@ -146,6 +146,9 @@ public struct CheckedQuery: Sendable {
     public var offset: CheckedCount?
     /// The parameters the query needs, in order of first use.
     public var parameters: [ParameterDeclaration]
+    /// The parameters used as `matches` patterns: checked to be valid regular
+    /// expressions before the query runs, whatever order it is evaluated in.
+    public var patternParameters: Set<String> = []
     /// Warnings found while checking.
     public var warnings: [Diagnostic]
 }

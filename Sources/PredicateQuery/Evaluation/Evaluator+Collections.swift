@@ -1,8 +1,8 @@
 // To-many relationships in memory: quantifiers and aggregates, with SQLite's
 // aggregate rules (the store's SQL uses SQLite's aggregates, so the reference must
 // agree with them): elements are visited in key order; nil values are skipped;
-// `@sum` of Ints is exact and an overflow is an error, of Doubles is summed in
-// order; `@sum` of no values is 0; `@avg` is the Double sum over the count, nil
+// `@sum` follows `Aggregates.sum` (exact for Ints, a Double when that overflows,
+// 0 for no values); `@avg` is the Double sum over the count, nil
 // for no values; `@min`/`@max` use the comparison order and are nil for none.
 
 extension Evaluator {
@@ -44,7 +44,7 @@ extension Evaluator {
         }
         switch function {
         case .count: return .int(count)
-        case .sum: return try sum(values)
+        case .sum: return Aggregates.sum(values)
         case .avg:
             guard !values.isEmpty else { return .null }
             let total = values.reduce(0.0) { $0 + (SQLiteSemantics.number($1) ?? 0) }
@@ -58,29 +58,5 @@ extension Evaluator {
             }
             return best
         }
-    }
-
-    /// SQLite's SUM wrapped in COALESCE(…, 0).
-    private func sum(_ values: [Value]) throws -> Value {
-        var integerSum: Int64 = 0
-        var doubleSum = 0.0
-        var isApproximate = false
-        for value in values {
-            switch value {
-            case .int(let number):
-                doubleSum += Double(number)
-                if !isApproximate {
-                    let (result, overflow) = integerSum.addingReportingOverflow(number)
-                    if overflow { throw EvaluationError(message: "integer overflow") }
-                    integerSum = result
-                }
-            default:
-                doubleSum += SQLiteSemantics.number(value) ?? 0
-                isApproximate = true
-            }
-        }
-        if values.isEmpty { return .int(0) }
-        if isApproximate { return doubleSum.isNaN ? .int(0) : .double(doubleSum) }
-        return .int(integerSum)
     }
 }

@@ -30,6 +30,11 @@ public struct Evaluator {
 
     /// The objects the query selects, sorted and paged as it says.
     public func run(_ query: CheckedQuery) throws -> [ObjectID] {
+        do {
+            try BindingResolver.validate(query, parameters: parameters)
+        } catch {
+            throw EvaluationError(message: error.message)
+        }
         var selected: [ObjectID] = []
         for id in graph.objects(of: query.entity.name) where try test(query.predicate, on: id) {
             selected.append(id)

@@ -128,6 +128,11 @@ public enum StringFunctions {
         public var description: String { "'\(pattern)' is not a valid regular expression" }
     }
 
+    /// Whether `pattern` is a regular expression `matches` accepts.
+    public static func isValidRegex(_ pattern: String) -> Bool {
+        (try? RegexCache.shared.regex(pattern, caseInsensitive: false)) != nil
+    }
+
     /// `matches`: the whole string matches the ICU regular expression. `[c]` makes it
     /// case-insensitive; `[d]` strips diacritics from the string before matching.
     public static func matches(_ text: String, _ pattern: String, _ options: StringOptions) throws(RegexError) -> Bool {

@@ -43,10 +43,33 @@ public struct ResolvedStatement: Sendable {
 }
 
 public enum BindingResolver {
+    /// Checks, before anything runs, that every parameter the query declares has a
+    /// value of its type and that pattern parameters are valid regular expressions,
+    /// so a bad value fails the query whatever order it would be evaluated in.
+    public static func validate(_ query: CheckedQuery, parameters: [String: ParameterValue]) throws(BindingError) {
+        for declaration in query.parameters {
+            switch (declaration.type, parameters[declaration.name]) {
+            case (.list(let element), .list(let values)?):
+                for value in values { _ = try check(value, as: element, name: declaration.name) }
+            case (.list(let element), _):
+                throw BindingError(message: "parameter '$\(declaration.name)' needs a list of \(element) values")
+            case (let type, _):
+                let value = try parameter(declaration.name, type, in: parameters)
+                if query.patternParameters.contains(declaration.name), case .string(let pattern) = value,
+                    !StringFunctions.isValidRegex(pattern)
+                {
+                    throw BindingError(
+                        message: "parameter '$\(declaration.name)': '\(pattern)' is not a valid regular expression")
+                }
+            }
+        }
+    }
+
     /// The statement and the value for each placeholder of `query`, in the store's encoding.
     public static func resolve(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(BindingError) -> ResolvedStatement {
+        try validate(query.query, parameters: parameters)
         let dates = query.mapping.dateEncoding
         var values: [Value] = []
         var lists: [Int: [Value]] = [:]

@@ -5,8 +5,9 @@
 //     none:   NOT EXISTS (…same…)
 //     all:    NOT EXISTS (SELECT 1 FROM <elements> WHERE <owned> AND NOT <exact condition>)
 //
-// so `any` over no elements is false and `all` is true. `@sum` of no elements is 0
-// (COALESCE), `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
+// so `any` over no elements is false and `all` is true. `@sum` is pq's own
+// aggregate, `pq_sum` (see `Aggregates`): 0 for no elements, and no overflow
+// error. `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
 
 extension SQLLowering {
     /// The elements of a collection: the FROM, JOINs and WHERE terms that select them.
@@ -93,17 +94,13 @@ extension SQLLowering {
             let column: SQLExpr
             if let element {
                 let (lowered, _) = try lowering.value(element)
-                column =
-                    switch function {
-                    case .sum: .function("coalesce", [.function("sum", [lowered]), .integer(0)])
-                    default: .function(function.rawValue, [lowered])
-                    }
+                column = .function(function == .sum ? "pq_sum" : function.rawValue, [lowered])
             } else {
                 column = .function("count", [.integer(1)])
             }
             return ([column], conditions)
         }
-        let nullable = function == .avg || function == .min || function == .max
+        let nullable = function != .count
         return (.scalar(select), nullable)
     }
 }

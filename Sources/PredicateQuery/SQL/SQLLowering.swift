@@ -42,7 +42,14 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
-        var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: SQLiteDialect())
+        try lower(query, mapping: mapping, dialect: SQLiteDialect(), count: count)
+    }
+
+    /// Lowers `query` for `mapping` in a given SQL dialect.
+    static func lower(
+        _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool
+    ) throws(LoweringError) -> CompiledQuery {
+        var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         let select = try lowering.lowerSelect(query, count: count)
         let columns = count ? [] : try lowering.resultColumns(of: query.entity)
         return CompiledQuery(

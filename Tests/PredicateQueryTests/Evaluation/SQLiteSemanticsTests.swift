@@ -50,3 +50,14 @@ struct SQLiteSemanticsTests {
         #expect(!SQLiteSemantics.isSame(.null, .int(0)))
     }
 }
+
+struct AggregatesTests {
+    @Test func sumIsExactForIntsAndNeverFails() {
+        #expect(Aggregates.sum([]) == .int(0))
+        #expect(Aggregates.sum([.int(1), .null, .int(2)]) == .int(3))
+        #expect(Aggregates.sum([.int(.max), .int(1)]) == .double(9_223_372_036_854_775_808))
+        #expect(Aggregates.sum([.int(.max), .int(1), .int(-1)]) == .double(Double(Int64.max) + 1 - 1))
+        #expect(Aggregates.sum([.double(0.5), .int(1)]) == .double(1.5))
+        #expect(Aggregates.sum([.double(.infinity), .double(-.infinity)]) == .null)
+    }
+}

@@ -11,6 +11,10 @@ public struct Row: Sendable {
     public var values: [String: Value]
     /// The key of the object each to-one relationship points to, if any.
     public var toOne: [String: Int64]
+    /// With summaries: the label of the object each to-one relationship points to.
+    public var labels: [String: Value] = [:]
+    /// With summaries: the number of objects in each to-many relationship.
+    public var counts: [String: Int64] = [:]
 }
 
 /// The rows of a running query, read one at a time.
@@ -98,6 +102,8 @@ extension SQLiteStore {
         var entity = query.query.entity.name
         var values: [String: Value] = [:]
         var toOne: [String: Int64] = [:]
+        var labels: [String: Value] = [:]
+        var counts: [String: Int64] = [:]
         for (index, column) in query.columns.enumerated() {
             let stored = statement.column(Int32(index))
             switch column {
@@ -114,8 +120,12 @@ extension SQLiteStore {
                 if !value.isNull { values[attribute.name] = value }
             case .toOne(let relationship):
                 if case .int(let target) = stored { toOne[relationship.name] = target }
+            case .toOneLabel(let relationship):
+                if !stored.isNull { labels[relationship.name] = stored }
+            case .toManyCount(let relationship):
+                if case .int(let count) = stored { counts[relationship.name] = count }
             }
         }
-        return Row(id: ObjectID(entity, key), values: values, toOne: toOne)
+        return Row(id: ObjectID(entity, key), values: values, toOne: toOne, labels: labels, counts: counts)
     }
 }

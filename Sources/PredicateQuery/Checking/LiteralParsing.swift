@@ -3,11 +3,11 @@
 
 import Foundation
 
-enum LiteralParsing {
+package enum LiteralParsing {
     /// Parses ISO 8601: a date (`2024-05-01`, midnight UTC) or a date and time with
     /// an optional fraction of a second and an optional zone (`Z`, `+02:00`; UTC if
     /// none).
-    static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -26,7 +26,7 @@ enum LiteralParsing {
     }
 
     /// Parses a UUID in its usual 8-4-4-4-12 hexadecimal form, any case.
-    static func uuid(_ text: String) -> UUID? {
+    package static func uuid(_ text: String) -> UUID? {
         UUID(uuidString: text.trimmingCharacters(in: .whitespaces))
     }
 }

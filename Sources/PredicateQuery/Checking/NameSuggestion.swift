@@ -1,9 +1,9 @@
 // "Did you mean …?" for misspelt names.
 
-enum NameSuggestion {
+package enum NameSuggestion {
     /// The candidate closest to `name`, if it is close enough to be a likely typo:
     /// equal ignoring case, or within an edit distance of a third of the name's length.
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    package static func closest(to name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         if let sameIgnoringCase = candidates.first(where: { $0.lowercased() == lowered }) {
             return sameIgnoringCase

@@ -20,26 +20,28 @@ public enum QueryCompiler {
     /// Parses, checks and lowers `text`.
     public static func compile(
         _ text: String, schema: Schema, mapping: StoreMapping, defaultEntity: String? = nil, count: Bool = false,
-        limits: Limits = .standard
+        summaries: Bool = false, limits: Limits = .standard
     ) -> CompileResult {
         let parsed = Parser.parse(text, limits: limits)
         guard let query = parsed.query else {
             return CompileResult(compiled: nil, checked: nil, diagnostics: parsed.diagnostics)
         }
-        return compile(query, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, limits: limits)
+        return compile(
+            query, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, summaries: summaries,
+            limits: limits)
     }
 
     /// Checks and lowers a syntax tree (from the parser, or built in code).
     public static func compile(
         _ query: Query, schema: Schema, mapping: StoreMapping, defaultEntity: String? = nil, count: Bool = false,
-        limits: Limits = .standard
+        summaries: Bool = false, limits: Limits = .standard
     ) -> CompileResult {
         let checked = TypeChecker.check(query, schema: schema, defaultEntity: defaultEntity, limits: limits)
         guard let result = checked.query else {
             return CompileResult(compiled: nil, checked: nil, diagnostics: checked.diagnostics)
         }
         do {
-            let compiled = try SQLLowering.lower(result, mapping: mapping, count: count)
+            let compiled = try SQLLowering.lower(result, mapping: mapping, count: count, summaries: summaries)
             return CompileResult(compiled: compiled, checked: result, diagnostics: checked.diagnostics)
         } catch {
             let diagnostic = Diagnostic.error(.storeMismatch, error.message, at: .point(0))

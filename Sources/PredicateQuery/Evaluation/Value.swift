@@ -40,7 +40,7 @@ extension Value: CustomStringConvertible {
 
 extension ISO8601DateFormatter {
     /// The formatter pq prints dates with: UTC, with fractional seconds only when present.
-    nonisolated(unsafe) static let pq: ISO8601DateFormatter = {
+    nonisolated(unsafe) package static let pq: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -27,6 +27,10 @@ public enum ResultColumn: Sendable, Hashable {
     case attribute(Attribute)
     /// The key of the object a to-one relationship points to.
     case toOne(Relationship)
+    /// The label (first String attribute) of the object a to-one relationship points to.
+    case toOneLabel(Relationship)
+    /// The number of objects in a to-many relationship.
+    case toManyCount(Relationship)
 }
 
 /// A query lowered to SQL for one store mapping.

@@ -38,20 +38,27 @@ public struct SQLLowering {
         var joinedPaths: [String: String] = [:]
     }
 
-    /// Lowers `query` for `mapping`. With `count`, the statement returns the number of matches.
+    /// Lowers `query` for `mapping`. With `count`, the statement returns the number
+    /// of matches. With `summaries`, each row also carries a label for every to-one
+    /// relationship and a count for every to-many one, for display.
     public static func lower(
-        _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false
+        _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
-        try lower(query, mapping: mapping, dialect: SQLiteDialect(), count: count)
+        try lower(query, mapping: mapping, dialect: SQLiteDialect(), count: count, summaries: summaries)
     }
 
     /// Lowers `query` for `mapping` in a given SQL dialect.
     static func lower(
-        _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool
+        _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
-        let select = try lowering.lowerSelect(query, count: count)
-        let columns = count ? [] : try lowering.resultColumns(of: query.entity)
+        var select = try lowering.lowerSelect(query, count: count)
+        var columns = count ? [] : try lowering.resultColumns(of: query.entity)
+        if summaries, !count {
+            let (summaryColumns, expressions) = try lowering.summaryColumns(of: query.entity)
+            columns += summaryColumns
+            select.columns += expressions
+        }
         return CompiledQuery(
             sql: SQLRenderer(dialect: lowering.dialect).render(select), bindings: lowering.bindings,
             columns: columns, isCount: count, query: query, mapping: mapping)
@@ -188,6 +195,44 @@ public struct SQLLowering {
         return [.primaryKey] + (mapped.entityColumn == nil ? [] : [.entityNumber])
             + storedAttributes(of: entity).map(ResultColumn.attribute)
             + toOneRelationships(of: entity).map(ResultColumn.toOne)
+    }
+
+    /// The label attribute of an entity: its first stored String attribute.
+    func labelAttribute(of entity: Entity) -> Attribute? {
+        storedAttributes(of: entity).first { $0.type == .string }
+    }
+
+    /// Display columns: a label per to-one relationship, a count per to-many one.
+    mutating func summaryColumns(of entity: Entity) throws(LoweringError) -> ([ResultColumn], [SQLExpr]) {
+        var columns: [ResultColumn] = []
+        var expressions: [SQLExpr] = []
+        let alias = scopes[0].alias
+        for property in schema.allProperties(of: entity) {
+            guard case .relationship(let relationship) = property,
+                let destination = schema.entity(named: relationship.destination)
+            else { continue }
+            if relationship.isToMany {
+                let path = CollectionPath(
+                    level: 0, steps: [], relationship: RelationshipStep(source: entity.name, relationship: relationship),
+                    elementEntity: destination.name, elementLevel: 1)
+                let (count, _) = try aggregate(.count, path, filter: nil, value: nil)
+                columns.append(.toManyCount(relationship))
+                expressions.append(count)
+            } else if let label = labelAttribute(of: destination),
+                case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name)
+            {
+                let target = try entityMapping(destination.name)
+                guard let labelColumn = target.columns[label.name] else { continue }
+                let labelAlias = newAlias("d")
+                let select = SQLSelect(
+                    columns: [.column(alias: labelAlias, name: labelColumn)],
+                    from: SQLTableReference(table: target.table, alias: labelAlias),
+                    filter: .binary(.column(alias: labelAlias, name: target.primaryKey), "=", .column(alias: alias, name: column)))
+                columns.append(.toOneLabel(relationship))
+                expressions.append(.scalar(select))
+            }
+        }
+        return (columns, expressions)
     }
 
     private func resultExpressions(of entity: Entity, alias: String) throws(LoweringError) -> [SQLExpr] {

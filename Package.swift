@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
         .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
+        .executable(name: "pq", targets: ["pq"]),
     ],
     targets: [
         // The compiler core: syntax, diagnostics, schema, checking. Never links SQLite.
@@ -22,6 +23,11 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
         .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
+        // The command line and the REPL.
+        .target(
+            name: "PredicateQueryCLI",
+            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]),
+        .executableTarget(name: "pq", dependencies: ["PredicateQueryCLI"]),
         // The schemas of the seed articles' models, declared through the schema API.
         .target(name: "PredicateQueryExamples", dependencies: ["PredicateQuery"]),
         // Helpers shared by the test targets: golden files, a seedable random generator.
@@ -29,6 +35,14 @@ let package = Package(
         .testTarget(
             name: "PredicateQueryTests",
             dependencies: ["PredicateQuery", "PredicateQueryExamples", "PredicateQueryTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "PredicateQueryCLITests",
+            dependencies: [
+                "pq", "PredicateQueryCLI", "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples",
+                "PredicateQueryTestSupport",
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -1,8 +1,8 @@
 // The schemas of the models in Examples/Models, declared through the schema API.
 //
-// These are the models of the SwiftData articles pq grew from. Until pq reads
-// Swift model files itself, this is how the tests and the example store get them;
-// afterwards, tests check that reading Examples/Models gives these same schemas.
+// These are the models of the SwiftData articles pq grew from, for the tests and
+// the example store. `SwiftModelSource` reads the same schemas from the Swift files
+// of Examples/Models, and tests (SwiftModelSourceExampleTests) keep the two equal.
 
 import PredicateQuery
 

@@ -25,8 +25,10 @@ public final class SQLiteStore {
         self.isReadOnly = readOnly
     }
 
-    /// Opens an existing store. Without a `schema`, the store must be one pq created
-    /// (its schema is read from it); with one, `layout` says how it is laid out.
+    /// Opens an existing store. Without a `schema`, a store pq created is read with
+    /// its own schema, and a plain SQLite database by introspecting its tables (see
+    /// `SQLiteStore+Introspection`); with one, `layout` says how it is laid out and
+    /// the store is checked against it (see `SQLiteStore+Verification`).
     public static func open(
         at path: String, readOnly: Bool = true, schema: Schema? = nil, layout: StoreMapping.Layout = .coreData
     ) throws(StoreError) -> SQLiteStore {
@@ -36,8 +38,12 @@ public final class SQLiteStore {
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         try checkIsSQLite(connection, path: path)
         if let schema {
-            return SQLiteStore(
-                schema: schema, mapping: .make(for: schema, layout: layout), connection: connection, readOnly: readOnly)
+            let mapping = try verifiedMapping(for: schema, layout: layout, connection: connection)
+            return SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: readOnly)
+        }
+        if try !hasTable(schemaTable, in: connection) {
+            var warnings: [String] = []
+            return try introspected(connection, path: path, readOnly: readOnly, warnings: &warnings)
         }
         let (stored, mapping) = try readSchema(connection, path: path)
         return SQLiteStore(schema: stored, mapping: mapping, connection: connection, readOnly: readOnly)

@@ -59,15 +59,15 @@ struct StoreTests {
         } throws: { error in
             (error as? StoreError)?.message.contains("is not a SQLite database") == true
         }
-        let plain = directory.path("plain.sqlite")
+        let coreData = directory.path("coredata.sqlite")
         do {
-            let other = try SQLiteStore.create(at: plain, schema: ExampleSchemas.budgets, layout: .plain)
+            let other = try SQLiteStore.create(at: coreData, schema: ExampleSchemas.budgets)
             try other.connection.execute("DROP TABLE PQ_SCHEMA")
         }
         #expect {
-            _ = try SQLiteStore.open(at: plain)
+            _ = try SQLiteStore.open(at: coreData)
         } throws: { error in
-            (error as? StoreError)?.message.contains("was not created by pq") == true
+            (error as? StoreError)?.message.contains("is a Core Data or SwiftData store") == true
         }
         #expect(throws: StoreError.self) { _ = try SQLiteStore.create(at: text, schema: ExampleSchemas.budgets) }
     }

@@ -197,9 +197,13 @@ public struct SQLLowering {
             + toOneRelationships(of: entity).map(ResultColumn.toOne)
     }
 
-    /// The label attribute of an entity: its first stored String attribute.
+    /// The label attribute of an entity: a String attribute called `name` or
+    /// `title`, else the first whose name contains one of those, else the first String.
     func labelAttribute(of entity: Entity) -> Attribute? {
-        storedAttributes(of: entity).first { $0.type == .string }
+        let strings = storedAttributes(of: entity).filter { $0.type == .string }
+        return strings.first { $0.name == "name" || $0.name == "title" }
+            ?? strings.first { $0.name.lowercased().contains("name") || $0.name.lowercased().contains("title") }
+            ?? strings.first
     }
 
     /// Display columns: a label per to-one relationship, a count per to-many one.
@@ -227,7 +231,8 @@ public struct SQLLowering {
                 let select = SQLSelect(
                     columns: [.column(alias: labelAlias, name: labelColumn)],
                     from: SQLTableReference(table: target.table, alias: labelAlias),
-                    filter: .binary(.column(alias: labelAlias, name: target.primaryKey), "=", .column(alias: alias, name: column)))
+                    filter: .binary(.column(alias: labelAlias, name: target.primaryKey), "=", .column(alias: alias, name: column))
+                )
                 columns.append(.toOneLabel(relationship))
                 expressions.append(.scalar(select))
             }

@@ -60,7 +60,7 @@ extension StoreMapping {
             dateEncoding: .secondsSinceReferenceDate)
     }
 
-    private static func coreDataRelationship(
+    package static func coreDataRelationship(
         _ relationship: Relationship, of entity: Entity, schema: Schema, numbers: [String: Int]
     ) -> RelationshipMapping {
         let name = relationship.storedName.uppercased()

@@ -1,0 +1,48 @@
+// `pq --help` and `pq --version`.
+
+enum HelpText {
+    static let version = "pq 0.1.0"
+
+    static let usage = """
+        pq — query SwiftData, Core Data and SQLite stores with predicates
+
+        Usage:
+          pq [options] "<query>"     run one query and print the result
+          pq [options]               open the REPL (on a terminal), or read one
+                                     query or command per line from standard input
+
+        Queries look like Swift and accept NSPredicate's spellings:
+          pq "limit > 100 && name contains 'Vac'"
+          pq "Movie where genre == .kids sort by name"
+          pq "any tags.name ==[c] 'swift'"
+
+        With no --store, pq uses its example store (the models of Examples/Models,
+        with sample data), created on first use in a cache folder.
+
+        Options:
+          --store FILE         query the SQLite store FILE (opened read-only). A store
+                               pq created carries its schema; a plain SQLite database
+                               is read table by table; a Core Data / SwiftData store
+                               needs its models (--model)
+          --model FILE         read SwiftData @Model classes from a Swift source file,
+                               or from every .swift file in a folder (repeatable)
+          --layout NAME        with --model: coreData (default) or plain
+          --entity NAME        the entity to query when the query names none
+          --sort KEYS          sort keys, as in 'name desc, limit' (replaces the query's)
+          --limit N            at most N objects (replaces the query's limit)
+          --offset N           skip the first N objects (replaces the query's offset)
+          --param NAME=VALUE   bind the parameter $NAME (repeatable); a list parameter
+                               takes comma-separated values: --param names=Rent,Travel
+          --format FORMAT      table (default), json, csv or markdown
+          --sql                print the SQL and the values bound to it
+          --explain            print SQLite's query plan
+          --count              print the number of matching objects
+          --check              type-check only: print the checked query or the errors
+          --store-path         print the path of the store in use
+          --version            print pq's version
+          -h, --help           print this help
+
+        Exit status: 0 on success, 1 when the query has an error, 2 for a usage
+        or file error.
+        """
+}

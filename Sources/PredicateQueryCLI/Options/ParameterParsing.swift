@@ -1,0 +1,73 @@
+// `--param NAME=VALUE` and `.param set NAME VALUE`: text made into a value of the
+// type the query gives the parameter. Lists are comma-separated (brackets
+// optional); `nil` or `null` binds nil; enums take a case name or a raw value;
+// dates take ISO 8601.
+
+import Foundation
+import PredicateQuery
+
+enum ParameterParsing {
+    static func value(_ text: String, as type: ValueType, name: String) throws(CLIError) -> ParameterValue {
+        if case .list(let element) = type {
+            var body = text.trimmingCharacters(in: .whitespaces)
+            if body.hasPrefix("["), body.hasSuffix("]") { body = String(body.dropFirst().dropLast()) }
+            let parts = body.isEmpty ? [] : body.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var values: [Value] = []
+            for part in parts { values.append(try single(part.trimmingCharacters(in: .whitespaces), as: element, name: name)) }
+            return .list(values)
+        }
+        return .single(try single(text, as: type, name: name))
+    }
+
+    static func single(_ text: String, as type: ValueType, name: String) throws(CLIError) -> Value {
+        let lowered = text.lowercased()
+        if lowered == "nil" || lowered == "null" { return .null }
+        let unquoted = unquote(text)
+        let invalid = CLIError.query("parameter '$\(name)' needs a value of type '\(type)', not '\(text)'")
+        switch type {
+        case .int:
+            guard let value = Int64(text.replacingOccurrences(of: "_", with: "")) else { throw invalid }
+            return .int(value)
+        case .double, .duration:
+            guard let value = Double(text.replacingOccurrences(of: "_", with: "")) else { throw invalid }
+            return .double(value)
+        case .bool:
+            switch lowered {
+            case "true", "yes", "1": return .bool(true)
+            case "false", "no", "0": return .bool(false)
+            default: throw invalid
+            }
+        case .string, .url:
+            return .string(unquoted)
+        case .date:
+            guard let date = LiteralParsing.date(unquoted) else { throw invalid }
+            return .date(date)
+        case .uuid:
+            guard let uuid = LiteralParsing.uuid(unquoted) else { throw invalid }
+            return .uuid(uuid)
+        case .enumeration(let enumType):
+            let caseName = unquoted.hasPrefix(".") ? String(unquoted.dropFirst()) : unquoted
+            let found =
+                enumType.enumCase(named: caseName)
+                ?? (Int64(unquoted).flatMap { enumType.enumCase(rawValue: .int($0)) })
+                ?? enumType.enumCase(rawValue: .string(unquoted))
+            guard let enumCase = found else {
+                let cases = enumType.cases.map(\.name).joined(separator: ", ")
+                throw CLIError.query("parameter '$\(name)': '\(text)' is not a case of '\(enumType.name)' (\(cases))")
+            }
+            switch enumCase.rawValue {
+            case .int(let raw): return .int(raw)
+            case .string(let raw): return .string(raw)
+            }
+        default:
+            throw CLIError.query("parameter '$\(name)' has type '\(type)', which cannot be given on the command line")
+        }
+    }
+
+    private static func unquote(_ text: String) -> String {
+        for quote in ["'", "\""] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+}

@@ -1,0 +1,179 @@
+// Prints rows as an aligned table (the default, with a row count), JSON, CSV or
+// Markdown. Columns: the object's key, its stored attributes in declaration
+// order, then its relationships: a to-one as the related object's label and key,
+// a to-many as the number of related objects.
+
+import Foundation
+import PredicateQuery
+import PredicateQuerySQLite
+
+struct ResultFormatter {
+    let schema: Schema
+    let entity: Entity
+
+    /// One output column: its title and how to read it from a row.
+    private struct Column {
+        enum Source {
+            case key
+            case attribute(Attribute)
+            case toOne(Relationship)
+            case toMany(Relationship)
+        }
+        var title: String
+        var source: Source
+        var isNumeric: Bool
+    }
+
+    private var columns: [Column] {
+        var columns = [Column(title: "#", source: .key, isNumeric: true)]
+        for property in schema.allProperties(of: entity) {
+            switch property {
+            case .attribute(let attribute) where !attribute.isTransient:
+                let numeric: Bool =
+                    switch attribute.type {
+                    case .integer, .double, .float, .decimal: true
+                    default: false
+                    }
+                columns.append(Column(title: attribute.name, source: .attribute(attribute), isNumeric: numeric))
+            case .relationship(let relationship):
+                columns.append(
+                    Column(
+                        title: relationship.name, source: relationship.isToMany ? .toMany(relationship) : .toOne(relationship),
+                        isNumeric: relationship.isToMany))
+            default:
+                break
+            }
+        }
+        return columns
+    }
+
+    func format(_ rows: [Row], as format: CommandLineOptions.Format) -> String {
+        switch format {
+        case .table: table(rows)
+        case .json: json(rows)
+        case .csv: csv(rows)
+        case .markdown: markdown(rows)
+        }
+    }
+
+    private func text(_ row: Row, _ column: Column) -> String {
+        switch column.source {
+        case .key: return String(row.id.key)
+        case .attribute(let attribute):
+            return ValueText.plain(row.values[attribute.name] ?? .null, type: attribute.type, schema: schema)
+        case .toOne(let relationship):
+            guard let key = row.toOne[relationship.name] else { return "" }
+            guard let label = row.labels[relationship.name] else { return "#\(key)" }
+            return ValueText.plain(label, type: .string, schema: schema) + " (#\(key))"
+        case .toMany(let relationship):
+            return String(row.counts[relationship.name] ?? 0)
+        }
+    }
+
+    // MARK: - Table
+
+    /// Cells longer than this are cut, with an ellipsis, in tables.
+    static let maxCellWidth = 40
+
+    private func table(_ rows: [Row]) -> String {
+        let columns = self.columns
+        let cells = rows.map { row in columns.map { Self.truncated(text(row, $0)) } }
+        var widths = columns.map(\.title.displayWidth)
+        for row in cells {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.displayWidth) }
+        }
+        func line(_ values: [String], numeric: [Bool]) -> String {
+            zip(values.indices, values).map { index, value in
+                let padding = String(repeating: " ", count: widths[index] - value.displayWidth)
+                return numeric[index] ? padding + value : value + padding
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        var lines = [line(columns.map(\.title), numeric: columns.map(\.isNumeric))]
+        lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+        for row in cells { lines.append(line(row, numeric: columns.map(\.isNumeric))) }
+        lines.append("(\(rows.count) \(rows.count == 1 ? "row" : "rows"))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func truncated(_ text: String) -> String {
+        guard text.displayWidth > maxCellWidth else { return text }
+        var result = ""
+        for character in text {
+            if (result + String(character)).displayWidth > maxCellWidth - 1 { break }
+            result.append(character)
+        }
+        return result + "…"
+    }
+
+    // MARK: - JSON, CSV, Markdown
+
+    private func json(_ rows: [Row]) -> String {
+        let objects = rows.map { row -> String in
+            let fields = columns.map { column -> String in
+                let value: String
+                switch column.source {
+                case .key: value = String(row.id.key)
+                case .attribute(let attribute):
+                    value = ValueText.json(row.values[attribute.name] ?? .null, type: attribute.type, schema: schema)
+                case .toOne(let relationship):
+                    if let key = row.toOne[relationship.name] {
+                        let label =
+                            row.labels[relationship.name].map {
+                                ", \"label\": " + ValueText.json($0, type: .string, schema: schema)
+                            } ?? ""
+                        value = "{\"id\": \(key)\(label)}"
+                    } else {
+                        value = "null"
+                    }
+                case .toMany(let relationship): value = String(row.counts[relationship.name] ?? 0)
+                }
+                let title = column.title == "#" ? "id" : column.title
+                return "\(ValueText.jsonString(title)): \(value)"
+            }
+            return "  {" + fields.joined(separator: ", ") + "}"
+        }
+        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    private func csv(_ rows: [Row]) -> String {
+        func field(_ text: String) -> String {
+            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        let columns = self.columns
+        var lines = [columns.map { field($0.title == "#" ? "id" : $0.title) }.joined(separator: ",")]
+        for row in rows {
+            lines.append(
+                columns.map { column -> String in
+                    if case .attribute(let attribute) = column.source, case .string(let raw)? = row.values[attribute.name],
+                        ValueText.enumCase(.string(raw), type: attribute.type, schema: schema) == nil
+                    {
+                        return field(raw)
+                    }
+                    return field(text(row, column))
+                }.joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    private func markdown(_ rows: [Row]) -> String {
+        func cell(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+        }
+        let columns = self.columns
+        var lines = ["| " + columns.map { cell($0.title) }.joined(separator: " | ") + " |"]
+        lines.append("|" + columns.map { $0.isNumeric ? " ---: |" : " --- |" }.joined())
+        for row in rows {
+            lines.append("| " + columns.map { cell(text(row, $0)) }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,49 @@
+// The interactive loop: a prompt naming the entity in use, line editing and
+// history (`~/.pq_history`), tab completion, dot-commands, and queries run
+// through the session. Ctrl-C stops a running query; Ctrl-D leaves.
+
+import Foundation
+import PredicateQuery
+
+struct REPL {
+    let session: Session
+
+    func run() -> Int32 {
+        let commands = DotCommands(session: session)
+        let editor = LineEditor(historyPath: Self.historyPath)
+        let session = self.session
+        Completion.setProvider { word, line in
+            Completion.candidates(for: word, line: line, schema: session.schema, entity: session.defaultEntity)
+        }
+        Interruption.install(idle: {})
+        session.output.write(
+            """
+            \(HelpText.version) — \(session.open.path)
+            \(session.schema.entities.count) entities; .help for help, .quit or Ctrl-D to leave.
+
+            """)
+        while true {
+            let prompt = (session.defaultEntity ?? "pq") + "> "
+            guard let line = editor.readLine(prompt: prompt) else {
+                session.output.write("\n")
+                break
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            editor.remember(trimmed)
+            if trimmed.hasPrefix(".") {
+                if commands.run(trimmed) == .quit { break }
+            } else {
+                session.run(trimmed)
+            }
+        }
+        editor.save()
+        return 0
+    }
+
+    /// $PQ_HISTORY, or ~/.pq_history.
+    static var historyPath: String? {
+        if let path = ProcessInfo.processInfo.environment["PQ_HISTORY"] { return path.isEmpty ? nil : path }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".pq_history").path
+    }
+}

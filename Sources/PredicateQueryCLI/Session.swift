@@ -1,0 +1,136 @@
+// A session: a store and the settings queries run with. The one-shot command,
+// piped input and the REPL all run queries through a session, so they behave
+// the same way.
+
+import Foundation
+import PredicateQuery
+import PredicateQuerySQLite
+
+/// Where output goes: standard output and standard error by default.
+struct Output: Sendable {
+    var write: @Sendable (String) -> Void
+    var writeError: @Sendable (String) -> Void
+
+    static let standard = Output(
+        write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+}
+
+final class Session {
+    let open: OpenStore
+    let output: Output
+    var defaultEntity: String?
+    var showSQL: Bool
+    var explain: Bool
+    var timer = false
+    var format: CommandLineOptions.Format
+    /// Parameter values as typed, converted when a query declares their type.
+    var parameters: [String: String] = [:]
+
+    var store: SQLiteStore { open.store }
+    var schema: Schema { open.store.schema }
+
+    init(open: OpenStore, options: CommandLineOptions, output: Output) {
+        self.open = open
+        self.output = output
+        defaultEntity = options.entity
+        showSQL = options.showSQL
+        explain = options.explain
+        format = options.format
+        for assignment in options.parameters { parameters[assignment.name] = assignment.value }
+    }
+
+    /// Clauses from the command line that replace the query's own.
+    struct Overrides {
+        var sort: String?
+        var limit: Int64?
+        var offset: Int64?
+        var count = false
+        var checkOnly = false
+    }
+
+    /// Runs one query and prints its result; false if it failed (the error is printed).
+    @discardableResult
+    func run(_ text: String, overrides: Overrides = Overrides()) -> Bool {
+        let renderer = DiagnosticRenderer()
+        let parsed = Parser.parse(text)
+        guard var query = parsed.query else {
+            output.writeError(renderer.render(parsed.diagnostics, in: text))
+            return false
+        }
+        if let sort = overrides.sort {
+            let keys = Parser.parseSortKeys(sort)
+            guard let sortQuery = keys.query else {
+                output.writeError(DiagnosticRenderer(fileName: "<--sort>").render(keys.diagnostics, in: sort))
+                return false
+            }
+            query.sortKeys = sortQuery.sortKeys
+        }
+        if let limit = overrides.limit { query.limit = QueryCount(.literal(limit)) }
+        if let offset = overrides.offset { query.offset = QueryCount(.literal(offset)) }
+        let result = QueryCompiler.compile(
+            query, schema: schema, mapping: store.mapping, defaultEntity: defaultEntity, count: overrides.count,
+            summaries: !overrides.count)
+        if !result.diagnostics.isEmpty { output.writeError(renderer.render(result.diagnostics, in: text)) }
+        guard let compiled = result.compiled, let checked = result.checked else { return false }
+        if overrides.checkOnly {
+            output.write(checked.typedDump + "\n")
+            return true
+        }
+        do {
+            let values = try parameterValues(for: checked)
+            if showSQL { try printSQL(compiled, values) }
+            if explain {
+                output.write(
+                    try store.queryPlan(compiled, parameters: values).map { "QUERY PLAN: " + $0 }.joined(separator: "\n") + "\n")
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            if overrides.count {
+                output.write(String(try store.count(compiled, parameters: values)) + "\n")
+            } else {
+                let rows = try fetch(compiled, values)
+                output.write(ResultFormatter(schema: schema, entity: checked.entity).format(rows, as: format))
+            }
+            if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
+            return true
+        } catch let error as CLIError {
+            output.writeError("error: \(error.message)\n")
+        } catch let error as StoreError {
+            output.writeError("error: \(error.message)\n")
+        } catch {
+            output.writeError("error: \(error)\n")
+        }
+        return false
+    }
+
+    private func fetch(_ compiled: CompiledQuery, _ values: [String: ParameterValue]) throws -> [Row] {
+        Interruption.current = store
+        defer { Interruption.current = nil }
+        return try store.fetch(compiled, parameters: values)
+    }
+
+    private func parameterValues(for query: CheckedQuery) throws(CLIError) -> [String: ParameterValue] {
+        var values: [String: ParameterValue] = [:]
+        for declaration in query.parameters {
+            guard let text = parameters[declaration.name] else {
+                throw CLIError.query(
+                    "the query needs a value for '$\(declaration.name)' (\(declaration.type)); give one with --param \(declaration.name)=VALUE or .param set \(declaration.name) VALUE"
+                )
+            }
+            values[declaration.name] = try ParameterParsing.value(text, as: declaration.type, name: declaration.name)
+        }
+        return values
+    }
+
+    private func printSQL(_ compiled: CompiledQuery, _ values: [String: ParameterValue]) throws {
+        let resolved = try BindingResolver.resolve(compiled, parameters: values, environment: QueryEnvironment())
+        output.write("SQL: \(resolved.sql)\n")
+        let shown = resolved.values.enumerated().map { "?\($0.offset + 1) = \($0.element)" }
+        output.write("bindings: " + (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + "\n")
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,59 @@
+// The example store: the models of Examples/Models with deterministic sample
+// data, created on first use in a cache folder. It is built in a temporary file
+// and renamed into place, so an interrupted or concurrent first run never leaves
+// a half-written store behind.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryExamples
+import PredicateQuerySQLite
+
+enum ExampleStore {
+    /// Bump when the example schema or data change, so caches are rebuilt.
+    static let version = 1
+    /// Filler objects per entity, on top of the hand-written ones.
+    static let fillerPerEntity = 300
+
+    /// The folder pq caches files in: $PQ_CACHE_DIR, $XDG_CACHE_HOME/pq, or ~/.cache/pq.
+    static var cacheDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["PQ_CACHE_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("pq")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache").appendingPathComponent("pq")
+    }
+
+    static var path: String {
+        cacheDirectory.appendingPathComponent("example-\(version).sqlite").path
+    }
+
+    /// The path of the example store, creating it first if needed.
+    static func ensure() throws(CLIError) -> String {
+        let path = self.path
+        if FileManager.default.fileExists(atPath: path) { return path }
+        do {
+            try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.io("cannot create the cache folder '\(cacheDirectory.path)': \(error.localizedDescription)")
+        }
+        let temporary = cacheDirectory.appendingPathComponent(
+            "example-\(version)-\(ProcessInfo.processInfo.processIdentifier).partial"
+        ).path
+        try? FileManager.default.removeItem(atPath: temporary)
+        do {
+            let store = try SQLiteStore.create(at: temporary, schema: ExampleSchemas.combined)
+            try store.insert(ExampleData.graph(fillerPerEntity: fillerPerEntity))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CLIError.io("cannot create the example store: \(error)")
+        }
+        if rename(temporary, path) != 0 {
+            try? FileManager.default.removeItem(atPath: temporary)
+            if !FileManager.default.fileExists(atPath: path) {
+                throw CLIError.io("cannot move the example store into '\(path)'")
+            }
+        }
+        return path
+    }
+}

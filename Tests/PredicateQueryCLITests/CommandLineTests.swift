@@ -123,3 +123,22 @@ struct CommandLineTests {
         #expect(elapsed < .seconds(10), "first run took \(elapsed)")
     }
 }
+
+struct OutputFormatTests {
+    @Test func jsonOutputIsValidJSON() throws {
+        let result = try PQProcess.run(["--format", "json", "Snippet where notes != '' sort by creationDate limit 5"])
+        #expect(result.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+        #expect(parsed?.count == 5)
+        #expect(parsed?.first?["language"] as? String != nil)
+        let empty = try PQProcess.run(["--format", "json", "Budget where limit < 0"])
+        #expect(empty.output == "[]\n")
+    }
+
+    @Test func csvQuotesWhatNeedsQuoting() throws {
+        let result = try PQProcess.run(["--format", "csv", "Snippet where code contains '\"'"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("\"print(\"\"Hello\"\")\""))
+        #expect(result.output.contains("\"let greeting = \"\"Hallo, Straße\"\"\""))
+    }
+}

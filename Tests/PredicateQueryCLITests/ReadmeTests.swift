@@ -3,8 +3,8 @@
 // lines that follow it in the README.
 
 import Foundation
-import Testing
 import PredicateQueryTestSupport
+import Testing
 
 struct ReadmeTests {
     struct Example: CustomTestStringConvertible {

@@ -17,3 +17,14 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SplitMix64 {
+    /// A uniformly chosen integer in `range`.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+    /// True with the given probability, in percent.
+    public mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
+
+    /// A uniformly chosen element of a non-empty array.
+    public mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+}

@@ -30,25 +30,16 @@ extension StoreMapping {
     }
 
     static func coreData(_ schema: Schema) -> StoreMapping {
-        let ordered = coreDataOrder(schema)
-        var numbers: [String: Int] = [:]
-        for (index, entity) in ordered.enumerated() { numbers[entity.name] = index + 1 }
+        let placements = placements(schema)
+        let numbers = Dictionary(uniqueKeysWithValues: placements.map { ($0.entity.name, $0.number) })
         var entities: [String: EntityMapping] = [:]
         var relationships: [String: RelationshipMapping] = [:]
-        for entity in ordered {
-            let lineage = schema.lineage(of: entity)
-            let root = lineage.last ?? entity
-            let family = ordered.filter { schema.lineage(of: $0).contains { $0.name == entity.name } }
-            let shared = ordered.contains { $0.name != root.name && schema.lineage(of: $0).last?.name == root.name }
-            var columns: [String: String] = [:]
-            for property in schema.allProperties(of: entity) {
-                if case .attribute(let attribute) = property, !attribute.isTransient {
-                    columns[attribute.name] = "Z" + attribute.storedName.uppercased()
-                }
-            }
+        for placement in placements {
+            let entity = placement.entity
             entities[entity.name] = EntityMapping(
-                table: "Z" + root.name.uppercased(), primaryKey: "Z_PK", entityColumn: "Z_ENT",
-                entityNumbers: shared ? family.compactMap { numbers[$0.name] } : nil, columns: columns)
+                table: "Z" + placement.root.name.uppercased(), primaryKey: "Z_PK", entityColumn: "Z_ENT",
+                entityNumbers: placement.sharedNumbers,
+                columns: attributeColumns(of: entity, in: schema) { "Z" + $0.storedName.uppercased() })
             for property in schema.allProperties(of: entity) {
                 guard case .relationship(let relationship) = property else { continue }
                 relationships["\(entity.name).\(relationship.name)"] = coreDataRelationship(

@@ -10,24 +10,15 @@
 
 extension StoreMapping {
     static func plain(_ schema: Schema) -> StoreMapping {
-        let ordered = coreDataOrder(schema)
-        var numbers: [String: Int] = [:]
-        for (index, entity) in ordered.enumerated() { numbers[entity.name] = index + 1 }
+        let placements = placements(schema)
         var entities: [String: EntityMapping] = [:]
         var relationships: [String: RelationshipMapping] = [:]
-        for entity in ordered {
-            let root = schema.lineage(of: entity).last ?? entity
-            let family = ordered.filter { schema.lineage(of: $0).contains { $0.name == entity.name } }
-            let shared = ordered.contains { $0.name != root.name && schema.lineage(of: $0).last?.name == root.name }
-            var columns: [String: String] = [:]
-            for property in schema.allProperties(of: entity) {
-                if case .attribute(let attribute) = property, !attribute.isTransient {
-                    columns[attribute.name] = attribute.storedName
-                }
-            }
+        for placement in placements {
+            let entity = placement.entity
             entities[entity.name] = EntityMapping(
-                table: root.name, primaryKey: primaryKeyName(for: root, in: schema), entityColumn: shared ? "entity" : nil,
-                entityNumbers: shared ? family.compactMap { numbers[$0.name] } : nil, columns: columns)
+                table: placement.root.name, primaryKey: primaryKeyName(for: placement.root, in: schema),
+                entityColumn: placement.sharedNumbers == nil ? nil : "entity", entityNumbers: placement.sharedNumbers,
+                columns: attributeColumns(of: entity, in: schema) { $0.storedName })
             for property in schema.allProperties(of: entity) {
                 guard case .relationship(let relationship) = property else { continue }
                 relationships["\(entity.name).\(relationship.name)"] = plainRelationship(
@@ -35,7 +26,8 @@ extension StoreMapping {
             }
         }
         return StoreMapping(
-            layout: .plain, entities: entities, relationships: relationships, entityNumbers: numbers,
+            layout: .plain, entities: entities, relationships: relationships,
+            entityNumbers: Dictionary(uniqueKeysWithValues: placements.map { ($0.entity.name, $0.number) }),
             dateEncoding: .secondsSinceReferenceDate)
     }
 

@@ -65,6 +65,40 @@ public struct StoreMapping: Sendable, Hashable, Codable {
         relationships["\(entity).\(name)"]
     }
 
+    /// Where an entity goes in either layout: its number, the root whose table it
+    /// lives in, and, when that table is shared by several entities, the numbers of
+    /// this entity and its sub-entities (which its queries must select).
+    struct Placement {
+        var entity: Entity
+        var root: Entity
+        var number: Int
+        var sharedNumbers: [Int]?
+    }
+
+    /// Every entity's placement, in numbering order.
+    static func placements(_ schema: Schema) -> [Placement] {
+        let ordered = coreDataOrder(schema)
+        var numbers: [String: Int] = [:]
+        for (index, entity) in ordered.enumerated() { numbers[entity.name] = index + 1 }
+        return ordered.map { entity in
+            let root = schema.lineage(of: entity).last ?? entity
+            let family = ordered.filter { schema.lineage(of: $0).contains { $0.name == entity.name } }
+            let shared = ordered.contains { $0.name != root.name && schema.lineage(of: $0).last?.name == root.name }
+            return Placement(
+                entity: entity, root: root, number: numbers[entity.name] ?? 0,
+                sharedNumbers: shared ? family.compactMap { numbers[$0.name] } : nil)
+        }
+    }
+
+    /// The stored (non-transient) attributes of an entity with the column each gets.
+    static func attributeColumns(of entity: Entity, in schema: Schema, name: (Attribute) -> String) -> [String: String] {
+        var columns: [String: String] = [:]
+        for property in schema.allProperties(of: entity) {
+            if case .attribute(let attribute) = property, !attribute.isTransient { columns[attribute.name] = name(attribute) }
+        }
+        return columns
+    }
+
     /// The mapping for `schema` in `layout`.
     public static func make(for schema: Schema, layout: Layout) -> StoreMapping {
         switch layout {

@@ -15,9 +15,9 @@ struct RandomGraphGenerator {
         random = SplitMix64(seed: seed)
     }
 
-    private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
-    private mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
-    private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
+    private mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
+    private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     mutating func graph(objectsPerEntity: ClosedRange<Int> = 8...40) -> ObjectGraph {
         var graph = ObjectGraph(schema: schema)

@@ -25,9 +25,9 @@ struct RandomQueryGenerator {
         random = SplitMix64(seed: seed)
     }
 
-    private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
-    private mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
-    private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
+    private mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
+    private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     /// A query over `entity`: a predicate, maybe sort keys, maybe a page.
     mutating func query(for entity: Entity) -> String {

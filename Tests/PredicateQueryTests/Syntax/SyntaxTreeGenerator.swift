@@ -31,9 +31,9 @@ struct SyntaxTreeGenerator {
         "", "Vac", "it's", "back\\slash", "line\nbreak", "tab\t", "nul\u{0}", "é", "e\u{301}", "😀", "[c]", "*?%_", "\"q\"",
     ]
 
-    private mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
-    private mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
-    private mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+    private mutating func int(_ range: ClosedRange<Int>) -> Int { random.int(range) }
+    private mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
+    private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     mutating func query() -> Query {
         var query = Query()

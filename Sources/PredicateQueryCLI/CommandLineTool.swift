@@ -33,10 +33,7 @@ public enum CommandLineTool {
             let session = Session(open: open, options: options, output: output)
             if let query = options.query {
                 Interruption.install(idle: { exit(130) })
-                let overrides = Session.Overrides(
-                    sort: options.sort, limit: options.limit, offset: options.offset, count: options.count,
-                    checkOnly: options.checkOnly)
-                return session.run(query, overrides: overrides) ? 0 : 1
+                return session.run(query) ? 0 : 1
             }
             if isatty(STDIN_FILENO) != 0 {
                 return REPL(session: session).run()

@@ -26,6 +26,8 @@ final class Session {
     var format: CommandLineOptions.Format
     /// Parameter values as typed, converted when a query declares their type.
     var parameters: [String: String] = [:]
+    /// `--sort`, `--limit`, `--offset`, `--count` and `--check`, for every query of the session.
+    let overrides: Overrides
 
     var store: SQLiteStore { open.store }
     var schema: Schema { open.store.schema }
@@ -37,6 +39,10 @@ final class Session {
         showSQL = options.showSQL
         explain = options.explain
         format = options.format
+        overrides = Overrides(
+            sort: options.sort, limit: options.limit, offset: options.offset, count: options.count,
+            checkOnly: options.checkOnly)
+        open.store.timeout = options.timeout
         for assignment in options.parameters { parameters[assignment.name] = assignment.value }
     }
 
@@ -51,7 +57,7 @@ final class Session {
 
     /// Runs one query and prints its result; false if it failed (the error is printed).
     @discardableResult
-    func run(_ text: String, overrides: Overrides = Overrides()) -> Bool {
+    func run(_ text: String) -> Bool {
         let renderer = DiagnosticRenderer()
         let parsed = Parser.parse(text)
         guard var query = parsed.query else {
@@ -87,9 +93,9 @@ final class Session {
             let clock = ContinuousClock()
             let start = clock.now
             if overrides.count {
-                output.write(String(try store.count(compiled, parameters: values)) + "\n")
+                output.write(String(try interruptible { try store.count(compiled, parameters: values) }) + "\n")
             } else {
-                let rows = try fetch(compiled, values)
+                let rows = try interruptible { try store.fetch(compiled, parameters: values) }
                 output.write(ResultFormatter(schema: schema, entity: checked.entity).format(rows, as: format))
             }
             if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
@@ -104,10 +110,11 @@ final class Session {
         return false
     }
 
-    private func fetch(_ compiled: CompiledQuery, _ values: [String: ParameterValue]) throws -> [Row] {
+    /// Runs `body` with Ctrl-C set to interrupt the store's query.
+    private func interruptible<T>(_ body: () throws -> T) throws -> T {
         Interruption.current = store
         defer { Interruption.current = nil }
-        return try store.fetch(compiled, parameters: values)
+        return try body()
     }
 
     private func parameterValues(for query: CheckedQuery) throws(CLIError) -> [String: ParameterValue] {

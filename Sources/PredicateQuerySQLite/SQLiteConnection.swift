@@ -25,6 +25,57 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
 final class SQLiteConnection {
     let handle: OpaquePointer
 
+    /// When set, statements stepped after this instant are stopped (see `timeout`).
+    var deadline: ContinuousClock.Instant?
+    /// Whether the last statement was stopped because it passed `deadline`.
+    private(set) var passedDeadline = false
+
+    /// How long one query may run: set, SQLite's progress handler checks the clock
+    /// every `progressInterval` virtual-machine steps and stops a query that runs past
+    /// its deadline (`SQLITE_INTERRUPT`), as Ctrl-C does.
+    var timeout: Duration? {
+        didSet {
+            if timeout == nil {
+                sqlite3_progress_handler(handle, 0, nil, nil)
+            } else {
+                sqlite3_progress_handler(handle, Self.progressInterval, Self.progress, Unmanaged.passUnretained(self).toOpaque())
+            }
+        }
+    }
+
+    /// SQLite virtual-machine steps between two clock checks. A row costs about ten
+    /// steps, and a row can be slow (a costly `matches`), so the check is frequent;
+    /// reading the monotonic clock takes some tens of nanoseconds.
+    private static let progressInterval: Int32 = 100
+
+    private static let progress: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+        guard let context else { return 0 }
+        let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+        guard let deadline = connection.deadline, ContinuousClock.now >= deadline else { return 0 }
+        connection.passedDeadline = true
+        return 1
+    }
+
+    /// Starts the clock for a query under `timeout`.
+    func startDeadline() {
+        passedDeadline = false
+        deadline = timeout.map { ContinuousClock.now + $0 }
+    }
+
+    /// Stops the clock: what runs next (writes, schema reads) is not a timed query.
+    func clearDeadline() {
+        passedDeadline = false
+        deadline = nil
+    }
+
+    /// A timeout as a person writes it: "5 s", "1.5 s", "250 ms".
+    static func describe(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(Double(milliseconds) / 1000) s"
+    }
+
     /// Opens (or, with `create`, creates) the database at `path`.
     init(path: String, readOnly: Bool, create: Bool = false) throws(StoreError) {
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
@@ -56,6 +107,7 @@ final class SQLiteConnection {
 
     /// Runs SQL that returns no rows (one or more statements, no parameters).
     func execute(_ sql: String) throws(StoreError) {
+        clearDeadline()
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         if status != SQLITE_OK {
@@ -81,7 +133,7 @@ final class SQLiteConnection {
 
     /// Runs `body` in a transaction, committing if it returns and rolling back if it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try execute("BEGIN IMMEDIATE")  // also clears any query's deadline
         do {
             let result = try body()
             try execute("COMMIT")
@@ -154,6 +206,9 @@ final class SQLiteStatement {
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
+        case SQLITE_INTERRUPT where connection.passedDeadline:
+            let limit = connection.timeout.map(SQLiteConnection.describe) ?? "time"
+            throw StoreError("the query ran longer than its \(limit) timeout and was stopped", code: status)
         case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", code: status)
         default: throw StoreError(connection.lastError, code: status)
         }

@@ -84,6 +84,7 @@ extension SQLiteStore {
         let resolved = try resolve(query, parameters: parameters, environment: environment)
         let statement = try connection.prepare(resolved.sql)
         try statement.bind(resolved.values)
+        connection.startDeadline()
         return statement
     }
 

@@ -94,6 +94,14 @@ public final class SQLiteStore {
         }
     }
 
+    /// How long a query may run before it is stopped with an error; nil (the
+    /// default) for no limit. The clock starts when the query is prepared and
+    /// covers reading its rows.
+    public var timeout: Duration? {
+        get { connection.timeout }
+        set { connection.timeout = newValue }
+    }
+
     /// Stops the query running on this store, from any thread.
     public func interrupt() {
         connection.interrupt()

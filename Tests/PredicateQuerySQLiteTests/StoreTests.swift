@@ -94,6 +94,34 @@ struct StoreTests {
         #expect(try store.count(page) == 2)
     }
 
+    @Test func aTimeoutStopsOnlyTheQueryThatRunsPastIt() throws {
+        let store = try SQLiteStore.create(at: ":memory:", schema: ExampleSchemas.movies)
+        var graph = ObjectGraph(schema: ExampleSchemas.movies)
+        // Each name costs `matches '(a+)+b'` a few hundredths of a second.
+        for _ in 0..<300 { graph.insert("Movie", ["name": .string(String(repeating: "a", count: 21)), "genre": .int(1)]) }
+        try store.insert(graph)
+        let slow = try #require(QueryCompiler.compile("name matches '(a+)+b'", schema: store.schema, mapping: store.mapping).compiled)
+        let quick = try #require(QueryCompiler.compile("genre == .action", schema: store.schema, mapping: store.mapping).compiled)
+        store.timeout = .milliseconds(200)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect {
+            _ = try store.fetch(slow)
+        } throws: { error in
+            (error as? StoreError)?.message == "the query ran longer than its 200 ms timeout and was stopped"
+        }
+        #expect(clock.now - start < .seconds(3))
+        // The next query gets its own clock, and writes run untimed after a stale deadline.
+        #expect(try store.fetch(quick).count == 300)
+        Thread.sleep(forTimeInterval: 0.3)
+        var more = ObjectGraph(schema: ExampleSchemas.movies)
+        for key in 301...600 { more.insert("Movie", ["name": .string("Up"), "genre": .int(1)], key: Int64(key)) }
+        try store.insert(more)
+        #expect(try store.fetch(quick).count == 600)
+        store.timeout = nil
+        #expect(store.timeout == nil)
+    }
+
     @Test func parametersAreBoundByNameAndChecked() throws {
         let (store, _) = try ExampleStore.make()
         let compiled = try #require(

@@ -124,9 +124,32 @@ public enum StringFunctions {
 
     /// Why a `matches` pattern could not be used.
     public struct RegexError: Error, Sendable, CustomStringConvertible {
+        public enum Reason: Sendable {
+            /// ICU does not accept the pattern.
+            case invalid
+            /// Matching one value took more than `StringFunctions.regexWorkLimit`.
+            case tooMuchBacktracking
+        }
         public var pattern: String
-        public var description: String { "'\(pattern)' is not a valid regular expression" }
+        public var reason: Reason = .invalid
+
+        public var description: String {
+            switch reason {
+            case .invalid: "'\(pattern)' is not a valid regular expression"
+            case .tooMuchBacktracking:
+                "the regular expression '\(pattern)' backtracks too much on a value and was stopped; "
+                    + "avoid nested repetition such as (a+)+"
+            }
+        }
     }
+
+    /// How much work one `matches` test may do, in ICU's progress reports (ICU reports
+    /// every few thousand matching steps, roughly ten thousand times a second). A
+    /// count rather than a clock, so the same test stops at the same point on every
+    /// machine, in the evaluator and in SQLite alike. Linear patterns on megabyte
+    /// strings use a few hundred; catastrophic backtracking reaches it in about 0.2 s,
+    /// before ICU's own limit would silently report no match.
+    public static let regexWorkLimit = 2_000
 
     /// Whether `pattern` is a regular expression `matches` accepts.
     public static func isValidRegex(_ pattern: String) -> Bool {
@@ -135,11 +158,24 @@ public enum StringFunctions {
 
     /// `matches`: the whole string matches the ICU regular expression. `[c]` makes it
     /// case-insensitive; `[d]` strips diacritics from the string before matching.
+    /// Throws if the pattern is invalid or backtracks past `regexWorkLimit`.
     public static func matches(_ text: String, _ pattern: String, _ options: StringOptions) throws(RegexError) -> Bool {
         let regex = try RegexCache.shared.regex(pattern, caseInsensitive: options.contains(.caseInsensitive))
         let subject = options.contains(.diacriticInsensitive) ? fold(text, .diacriticInsensitive) : text
         let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
-        return regex.firstMatch(in: subject, options: [], range: range) != nil
+        var matched = false
+        var reports = 0
+        regex.enumerateMatches(in: subject, options: [.reportProgress], range: range) { result, flags, stop in
+            if result != nil {
+                matched = true
+                stop.pointee = true
+            } else if flags.contains(.progress) {
+                reports += 1
+                if reports >= regexWorkLimit { stop.pointee = true }
+            }
+        }
+        if !matched, reports >= regexWorkLimit { throw RegexError(pattern: pattern, reason: .tooMuchBacktracking) }
+        return matched
     }
 }
 

@@ -24,6 +24,8 @@ struct CommandLineOptions: Equatable {
     var sort: String?
     var limit: Int64?
     var offset: Int64?
+    /// `--timeout`: how long a query may run.
+    var timeout: Duration?
     var parameters: [ParameterAssignment] = []
     var format: Format = .table
     var showSQL = false
@@ -87,6 +89,7 @@ extension CommandLineOptions {
             case "--sort": options.sort = try value()
             case "--limit": options.limit = try count(name, try value())
             case "--offset": options.offset = try count(name, try value())
+            case "--timeout": options.timeout = try duration(name, try value())
             case "--param":
                 let assignment = try value()
                 guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
@@ -115,6 +118,14 @@ extension CommandLineOptions {
         }
         if !words.isEmpty { options.query = words.joined(separator: " ") }
         return options
+    }
+
+    /// A timeout in seconds, such as `5` or `0.25`.
+    static func duration(_ name: String, _ text: String) throws(UsageError) -> Duration {
+        guard let seconds = Double(text), seconds > 0, seconds <= 1_000_000 else {
+            throw UsageError(message: "\(name) needs a number of seconds greater than 0, such as 5 or 0.5, not '\(text)'")
+        }
+        return .milliseconds(max(1, Int64((seconds * 1000).rounded())))
     }
 
     private static func count(_ name: String, _ text: String) throws(UsageError) -> Int64 {

@@ -31,6 +31,7 @@ enum HelpText {
           --sort KEYS          sort keys, as in 'name desc, limit' (replaces the query's)
           --limit N            at most N objects (replaces the query's limit)
           --offset N           skip the first N objects (replaces the query's offset)
+          --timeout SECONDS    stop a query that runs longer (Ctrl-C stops one too)
           --param NAME=VALUE   bind the parameter $NAME (repeatable); a list parameter
                                takes comma-separated values: --param names=Rent,Travel
           --format FORMAT      table (default), json, csv or markdown

@@ -61,7 +61,7 @@ enum Completion {
     // MARK: - Candidates
 
     static let commands = [
-        ".help", ".entities", ".schema", ".use", ".sql", ".explain", ".mode", ".timer", ".param", ".quit", ".exit",
+        ".help", ".entities", ".schema", ".use", ".sql", ".explain", ".mode", ".timer", ".timeout", ".param", ".quit", ".exit",
     ]
     static let keywords = [
         "where", "sort", "by", "limit", "offset", "asc", "desc", "and", "or", "not", "in", "between", "contains",
@@ -78,6 +78,7 @@ enum Completion {
             case ".use", ".schema": return (schema.entities.map(\.name) + ["--mermaid"]).filter { $0.hasPrefix(word) }
             case ".mode": return ["table", "json", "csv", "markdown"].filter { $0.hasPrefix(word) }
             case ".sql", ".explain", ".timer": return ["on", "off"].filter { $0.hasPrefix(word) }
+            case ".timeout": return ["off"].filter { $0.hasPrefix(word) }
             case ".param": return ["set", "unset", "list", "clear"].filter { $0.hasPrefix(word) }
             default: return []
             }

@@ -1,6 +1,6 @@
 // The REPL's commands, in the style of sqlite3: `.help`, `.entities`,
 // `.schema [Entity] [--mermaid]`, `.use [Entity]`, `.sql on|off`, `.explain on|off`,
-// `.mode table|json|csv|markdown`, `.timer on|off`, `.param set|unset|list|clear`,
+// `.mode table|json|csv|markdown`, `.timer on|off`, `.timeout SECONDS|off`, `.param set|unset|list|clear`,
 // `.quit`. Piped input accepts them too.
 
 import Foundation
@@ -25,6 +25,7 @@ final class DotCommands {
         .explain on|off             print SQLite's query plan before each result
         .mode table|json|csv|markdown
         .timer on|off               print how long each query took
+        .timeout SECONDS|off        stop queries that run longer (Ctrl-C stops one too)
         .param set NAME VALUE       bind $NAME (lists: comma-separated); .param unset NAME
         .param list | clear         show or forget the bound parameters
         .quit                       leave (Ctrl-D works too)
@@ -50,6 +51,7 @@ final class DotCommands {
                 return fail("usage: .mode table|json|csv|markdown")
             }
             session.format = format
+        case ".timeout": return timeout(arguments)
         case ".param": return parameter(arguments, line: line)
         default:
             return fail("unknown command '\(command)'; .help lists the commands")
@@ -109,6 +111,25 @@ final class DotCommands {
             return fail(arguments.count == 1 ? unknownEntity(name) : "usage: .use [ENTITY]")
         }
         session.defaultEntity = name
+        return .done
+    }
+
+    private func timeout(_ arguments: [String]) -> Outcome {
+        guard arguments.count <= 1 else { return fail("usage: .timeout SECONDS|off") }
+        guard let argument = arguments.first else {
+            let current = session.store.timeout.map { "\(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) s" }
+            session.output.write("timeout: \(current ?? "off")\n")
+            return .done
+        }
+        if argument == "off" {
+            session.store.timeout = nil
+            return .done
+        }
+        do {
+            session.store.timeout = try CommandLineOptions.duration(".timeout", argument)
+        } catch {
+            return fail(error.message)
+        }
         return .done
     }
 

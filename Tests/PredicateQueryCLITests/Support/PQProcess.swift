@@ -58,4 +58,29 @@ enum PQProcess {
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
             error: String(decoding: error, as: UTF8.self))
     }
+
+    /// Runs `pq` with `arguments` and sends it SIGINT (as Ctrl-C does) after `delay`.
+    static func run(_ arguments: [String], interruptingAfter delay: Duration) throws -> PQResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PQ_CACHE_DIR"] = cacheDirectory.path
+        environment["PQ_HISTORY"] = ""
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+        process.interrupt()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return PQResult(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: error, as: UTF8.self))
+    }
 }

@@ -66,6 +66,25 @@ struct StringFunctionsTests {
         #expect(throws: StringFunctions.RegexError.self) { try StringFunctions.matches("x", "[a-", []) }
     }
 
+    @Test func catastrophicBacktrackingIsStoppedWithAnError() throws {
+        // Nested repetition on a long run of a's backtracks exponentially; the work
+        // limit stops it, where ICU's own limit would quietly answer "no match".
+        let runaway = String(repeating: "a", count: 40)
+        let clock = ContinuousClock()
+        var caught: StringFunctions.RegexError?
+        let elapsed = clock.measure {
+            do throws(StringFunctions.RegexError) { _ = try StringFunctions.matches(runaway, "(a+)+b", []) } catch { caught = error }
+        }
+        #expect(caught?.reason == .tooMuchBacktracking)
+        #expect(caught?.description.contains("backtracks too much") == true)
+        #expect(elapsed < .seconds(5))
+        // Linear patterns over long strings stay within the limit, matching or not.
+        let long = String(repeating: "lorem ipsum ", count: 50_000)
+        #expect(try StringFunctions.matches(long, "[a-z ]+", []))
+        #expect(try !StringFunctions.matches(long, ".*needle.*", []))
+        #expect(try StringFunctions.matches(runaway + "b", "(a+)+b", []))
+    }
+
     @Test func prefixSuccessorBoundsEveryStringWithThePrefix() {
         #expect(StringFunctions.prefixSuccessor("Vac") == "Vad")
         #expect(StringFunctions.prefixSuccessor("a\u{10FFFF}") == "b")

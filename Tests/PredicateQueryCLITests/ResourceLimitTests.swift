@@ -1,0 +1,63 @@
+// A runaway query is stopped, by --timeout or .timeout and by Ctrl-C, through
+// SQLite's interrupt, and pq goes on to the next query.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryExamples
+import PredicateQuerySQLite
+import Testing
+
+@Suite(.serialized)
+struct ResourceLimitTests {
+    /// A store of 300 movies whose names make `name matches '(a+)+b'` backtrack for a
+    /// few hundredths of a second each (below the regex work limit, so the query is
+    /// slow rather than rejected): about ten seconds in all.
+    static let slowStore: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pq-slow-\(UUID().uuidString).sqlite").path
+        if let store = try? SQLiteStore.create(at: path, schema: ExampleSchemas.movies) {
+            var graph = ObjectGraph(schema: ExampleSchemas.movies)
+            for _ in 0..<300 { graph.insert("Movie", ["name": .string(String(repeating: "a", count: 21)), "genre": .int(1)]) }
+            try? store.insert(graph)
+        }
+        return path
+    }()
+
+    static let runaway = "name matches '(a+)+b'"
+
+    @Test func aTimeoutStopsARunawayQuery() throws {
+        let clock = ContinuousClock()
+        var result = PQResult(status: -1, output: "", error: "")
+        let elapsed = try clock.measure {
+            result = try PQProcess.run(["--store", Self.slowStore, "--timeout", "0.3", "--count", Self.runaway])
+        }
+        #expect(result.status == 1)
+        #expect(result.error == "error: the query ran longer than its 300 ms timeout and was stopped\n")
+        #expect(elapsed < .seconds(5), "stopping took \(elapsed)")
+    }
+
+    @Test func ctrlCStopsARunawayQuery() throws {
+        let clock = ContinuousClock()
+        var result = PQResult(status: -1, output: "", error: "")
+        let elapsed = try clock.measure {
+            result = try PQProcess.run(["--store", Self.slowStore, Self.runaway], interruptingAfter: .milliseconds(500))
+        }
+        #expect(result.status == 1)
+        #expect(result.error == "error: the query was interrupted\n")
+        #expect(elapsed < .seconds(5), "stopping took \(elapsed)")
+    }
+
+    @Test func theTimeoutCommandAppliesToLaterQueriesOnly() throws {
+        let input = ".timeout 0.2\n.timeout\n\(Self.runaway)\n.timeout off\n.timeout\ngenre == .kids\n"
+        let result = try PQProcess.run(["--store", Self.slowStore, "--count"], input: input)
+        #expect(result.error == "error: the query ran longer than its 200 ms timeout and was stopped\n")
+        #expect(result.output == "timeout: 0.2 s\ntimeout: off\n0\n")
+        #expect(result.status == 1)
+    }
+
+    @Test(arguments: ["0", "-1", "soon", "1e9", "nan"])
+    func aTimeoutMustBeAPositiveNumberOfSeconds(_ value: String) throws {
+        let result = try PQProcess.run(["--timeout", value, "limit > 100"])
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("pq: --timeout needs a number of seconds greater than 0"), "\(result.error)")
+    }
+}

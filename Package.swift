@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
         .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
         .executable(name: "pq", targets: ["pq"]),
+        // For the fuzzer package in Fuzz/, which builds with sanitizers in its own folder.
+        .library(name: "PredicateQueryFuzzing", targets: ["PredicateQueryFuzzing"]),
     ],
     targets: [
         // The compiler core: syntax, diagnostics, schema, checking. Never links SQLite.
@@ -30,6 +32,11 @@ let package = Package(
         .executableTarget(name: "pq", dependencies: ["PredicateQueryCLI"]),
         // The schemas of the seed articles' models, declared through the schema API.
         .target(name: "PredicateQueryExamples", dependencies: ["PredicateQuery"]),
+        // One fuzz input through every stage, with the invariants each must keep: run
+        // by the libFuzzer target in Fuzz/ and, for committed inputs, by `swift test`.
+        .target(
+            name: "PredicateQueryFuzzing",
+            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]),
         // Helpers shared by the test targets: golden files, a seedable random generator.
         .target(name: "PredicateQueryTestSupport", path: "Tests/PredicateQueryTestSupport"),
         .testTarget(
@@ -47,8 +54,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PredicateQuerySQLiteTests",
-            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryTestSupport"],
+            dependencies: [
+                "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryFuzzing",
+                "PredicateQueryTestSupport",
+            ],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "PredicateQueryFuzzingTests",
+            dependencies: ["PredicateQuery", "PredicateQueryFuzzing", "PredicateQueryTestSupport"]
         ),
     ]
 )

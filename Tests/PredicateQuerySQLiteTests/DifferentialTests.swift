@@ -3,11 +3,12 @@
 // objects the in-memory evaluator selects, in order. When they disagree, the bug
 // is real. A failure prints the seed, the layout and the query text.
 //
-// Fixed seeds run every time; PQ_DIFFERENTIAL_SEED adds one more (CI passes a
-// fresh one and prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
+// Fixed seeds run every time; PQ_SEED adds one more (CI passes a fresh one and
+// prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
 
 import Foundation
 import PredicateQueryExamples
+import PredicateQueryFuzzing
 import PredicateQuerySQLite
 import PredicateQueryTestSupport
 import Testing
@@ -19,13 +20,7 @@ struct DifferentialTests {
         Int(ProcessInfo.processInfo.environment["PQ_DIFFERENTIAL_CASES"] ?? "") ?? 500
     }
 
-    static var seeds: [UInt64] {
-        var seeds: [UInt64] = [1, 2]
-        if let extra = ProcessInfo.processInfo.environment["PQ_DIFFERENTIAL_SEED"].flatMap(UInt64.init) {
-            seeds.append(extra)
-        }
-        return seeds
-    }
+    static var seeds: [UInt64] { TestSeeds.with([1, 2]) }
 
     static let schemas: [(String, Schema)] =
         ExampleSchemas.byName.filter { $0.name != "MoviesWorkaround" }.map { ($0.name, $0.schema) }
@@ -58,32 +53,6 @@ struct DifferentialTests {
         #expect(tally.compared >= minimum)
     }
 
-    /// A literal in SQL text, if any: a quote mark outside quoted identifiers, or a
-    /// number of two or more digits that is not a placeholder or an alias. (pq's own
-    /// constants, such as folding flags and entity numbers, are single digits; the
-    /// generated queries' numbers mostly are not.) Values from a query are only ever bound.
-    static func literalInSQL(_ sql: String) -> String? {
-        var outside = ""
-        var inIdentifier = false
-        for character in sql {
-            if character == "\"" { inIdentifier.toggle() } else if !inIdentifier { outside.append(character) }
-        }
-        if outside.contains("'") { return "a string literal" }
-        var token = ""
-        var previous: Character = " "
-        for character in outside + " " {
-            if character.isNumber {
-                if token.isEmpty, previous == "?" || previous == "t" || previous == "j" { token = "#" }
-                token.append(character)
-            } else {
-                if token.count > 1, !token.hasPrefix("#") { return "the number \(token)" }
-                token = ""
-                previous = character
-            }
-        }
-        return nil
-    }
-
     private func run(
         _ schema: Schema, name: String, layout: StoreMapping.Layout, seed: UInt64, cases: Int, tally: inout Tally
     ) throws {
@@ -105,7 +74,7 @@ struct DifferentialTests {
                 }
                 continue
             }
-            if let leak = Self.literalInSQL(compiled.sql) {
+            if let leak = SQLLiteralCheck.literal(in: compiled.sql) {
                 tally.mismatches.append(
                     "seed \(seed), \(name), case \(caseIndex): the SQL holds a literal (\(leak)):\n\(text)\n\(compiled.sql)")
             }

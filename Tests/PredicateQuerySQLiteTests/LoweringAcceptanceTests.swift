@@ -94,10 +94,4 @@ struct LoweringShapeTests {
         let compiled = try #require(QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping).compiled)
         #expect(try store.fetch(compiled).map(\.id.key) == [1, 2, 3, 4, 5, 6, 8])
     }
-
-    @Test func theLiteralCheckNoticesLiterals() {
-        #expect(DifferentialTests.literalInSQL("SELECT t0.\"Z_PK\" FROM \"ZBUDGET\" t0 WHERE t0.\"ZLIMIT\" > ?1 LIMIT -1") == nil)
-        #expect(DifferentialTests.literalInSQL("SELECT 1 FROM x t0 WHERE t0.\"a\" = 'Vac'") != nil)
-        #expect(DifferentialTests.literalInSQL("SELECT 1 FROM x t0 WHERE t0.\"a\" > 100") != nil)
-    }
 }

@@ -46,14 +46,8 @@ public struct TypeChecker {
     public static func check(
         _ query: Query, schema: Schema, defaultEntity: String? = nil, limits: Limits = .standard
     ) -> Result {
-        if let predicate = query.predicate, predicate.isDeeper(than: limits.maxNestingDepth) {
-            return Result(
-                query: nil,
-                diagnostics: [
-                    .error(
-                        .nestingTooDeep, "expression is nested too deeply; the limit is \(limits.maxNestingDepth) levels",
-                        at: predicate.span)
-                ])
+        if let violation = query.limitViolation(limits) {
+            return Result(query: nil, diagnostics: [violation])
         }
         if let name = query.entity?.text ?? defaultEntity {
             guard let entity = schema.entity(named: name) else {

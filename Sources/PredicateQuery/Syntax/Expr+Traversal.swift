@@ -1,8 +1,9 @@
 // Walking syntax trees without recursion.
 //
 // Trees built in code (the typed builder, the Foundation bridge) did not pass
-// through the parser's depth limit, so the checker first measures them here, with
-// an explicit stack, before anything recurses over them.
+// through the parser's limits, so the checker first measures them with an
+// explicit stack over `children` (see Checking/LimitCheck.swift) before anything
+// recurses over them.
 
 extension Expr {
     /// The direct subexpressions, in source order (closure bodies included).
@@ -23,15 +24,5 @@ extension Expr {
             return [collection, closure.body]
         case .aggregate(_, let collection, _): return [collection]
         }
-    }
-
-    /// Whether the tree is deeper than `limit` levels, found without recursion.
-    public func isDeeper(than limit: Int) -> Bool {
-        var stack: [(Expr, Int)] = [(self, 1)]
-        while let (expr, depth) = stack.popLast() {
-            if depth > limit { return true }
-            for child in expr.children { stack.append((child, depth + 1)) }
-        }
-        return false
     }
 }

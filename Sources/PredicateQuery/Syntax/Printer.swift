@@ -126,7 +126,9 @@ public struct Printer {
                 + print(rhs, at: Level(rawValue: level.rawValue + 1) ?? .postfix)
         case .negate(let operand):
             let inner = print(operand, at: .prefix)
-            return inner.hasPrefix("-") ? "-(" + inner + ")" : "-" + inner
+            // `- -x`, not `-(-x)`: parentheses would count toward the nesting limit, and
+            // `--x` would read as a comment at the start of a line in pq's input files.
+            return inner.hasPrefix("-") ? "- " + inner : "-" + inner
         case .literal(let literal):
             return Self.printLiteral(literal)
         case .enumCase(let name):

@@ -7,7 +7,7 @@ import Testing
 @testable import PredicateQuery
 
 struct RoundTripTests {
-    @Test("printed trees parse back to the same tree", arguments: [1, 2, 3, 4] as [UInt64])
+    @Test("printed trees parse back to the same tree", arguments: TestSeeds.with([1, 2, 3, 4]))
     func printedTreesParseBack(seed: UInt64) {
         var generator = SyntaxTreeGenerator(seed: seed)
         var failures = 0
@@ -29,5 +29,15 @@ struct RoundTripTests {
             // Printing is idempotent on its own output.
             #expect(Printer.print(again) == text)
         }
+    }
+
+    @Test func printingAddsNoNestingToRepeatedMinuses() throws {
+        // Found by the fuzzer (Fuzz/Regressions/printer-nested-minus-depth): 100 minuses
+        // printed as -(-(…)) doubled the depth and no longer parsed.
+        let text = String(repeating: "-", count: 100) + "x > 1"
+        let query = try #require(Parser.parse(text).query)
+        let printed = Printer.print(query)
+        #expect(printed == String(repeating: "- ", count: 99) + "-x > 1")
+        #expect(Parser.parse(printed).query?.syntaxDump == query.syntaxDump)
     }
 }

@@ -122,6 +122,35 @@ struct StoreTests {
         #expect(store.timeout == nil)
     }
 
+    @Test func listsBeyondSQLitesPlaceholderLimitWorkOrFailCleanly() throws {
+        let (store, graph) = try ExampleStore.make()
+        let result = QueryCompiler.compile("Budget where name in $names", schema: store.schema, mapping: store.mapping)
+        let compiled = try #require(result.compiled)
+        let checked = try #require(result.checked)
+        // Within the limit: 30,000 values bind, and the answer is the evaluator's.
+        let many = (0..<30_000).map { Value.string("name \($0)") } + [.string("Rent")]
+        let parameters: [String: ParameterValue] = ["names": .list(many)]
+        let expected = try Evaluator(graph: graph, parameters: parameters).run(checked)
+        #expect(try store.fetch(compiled, parameters: parameters).map(\.id) == expected)
+        #expect(expected.count == 1)
+        // Beyond it: one clear error, and the store goes on working.
+        let tooMany: [String: ParameterValue] = ["names": .list((0..<40_000).map { .string("name \($0)") })]
+        #expect {
+            _ = try store.fetch(compiled, parameters: tooMany)
+        } throws: { error in
+            (error as? StoreError)?.message
+                == "the query needs 40001 bound values (the list '$names' has 40000); SQLite allows at most 32766 in one query"
+        }
+        // The same holds for lists written in the query: four lists of 9,000 literals.
+        let lists = (0..<4).map { list in
+            "name in {" + (0..<9_000).map { "'n\(list)-\($0)'" }.joined(separator: ", ") + "}"
+        }
+        let text = "Budget where " + lists.joined(separator: " || ")
+        let literal = try #require(QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping).compiled)
+        #expect(throws: StoreError.self) { try store.fetch(literal) }
+        #expect(try store.fetch(compiled, parameters: parameters).count == 1)
+    }
+
     @Test func parametersAreBoundByNameAndChecked() throws {
         let (store, _) = try ExampleStore.make()
         let compiled = try #require(

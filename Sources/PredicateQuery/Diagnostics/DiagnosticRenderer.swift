@@ -54,7 +54,14 @@ public struct DiagnosticRenderer: Sendable {
     /// The source line holding the span's start, and the caret line under it.
     private func snippet(for span: SourceSpan, in text: SourceText) -> String {
         let lineIndex = text.lineIndex(of: span.start)
-        let lineBytes = text.lineRange(at: lineIndex)
+        let wholeLine = text.lineRange(at: lineIndex)
+        // Only the bytes around the span are decoded, so rendering each of many
+        // diagnostics on a megabyte-long line costs the same as on a short one.
+        let reach = 4 * maxLineWidth
+        let lineBytes = text.scalarAligned(
+            max(wholeLine.lowerBound, span.start - reach)..<min(wholeLine.upperBound, max(span.end, span.start + 1) + reach))
+        let clippedBefore = lineBytes.lowerBound > wholeLine.lowerBound
+        let clippedAfter = lineBytes.upperBound < wholeLine.upperBound
         var characters: [Character] = []
         var startColumn = 0
         var endColumn = 0
@@ -73,8 +80,8 @@ public struct DiagnosticRenderer: Sendable {
             let lower = max(0, startColumn - maxLineWidth / 3)
             window = lower..<min(characters.count, lower + maxLineWidth)
         }
-        var line = window.lowerBound > 0 ? "…" : ""
-        var caret = window.lowerBound > 0 ? " " : ""
+        var line = window.lowerBound > 0 || clippedBefore ? "…" : ""
+        var caret = window.lowerBound > 0 || clippedBefore ? " " : ""
         for column in window {
             let shown = Self.printable(characters[column])
             line.append(shown)
@@ -89,7 +96,7 @@ public struct DiagnosticRenderer: Sendable {
                 }
             }
         }
-        if window.upperBound < characters.count { line += "…" }
+        if window.upperBound < characters.count || clippedAfter { line += "…" }
         if startColumn >= characters.count { caret += "^" }
         return line + "\n" + caret + "\n"
     }

@@ -47,6 +47,16 @@ public struct SourceText: Sendable {
     }
 
     /// The text between two byte offsets, decoded leniently.
+    /// `range` shrunk so that it neither starts nor ends inside a UTF-8 sequence.
+    func scalarAligned(_ range: Range<Int>) -> Range<Int> {
+        func isContinuation(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] & 0xC0 == 0x80 }
+        var lower = min(max(0, range.lowerBound), bytes.count)
+        var upper = min(max(lower, range.upperBound), bytes.count)
+        while lower < upper, isContinuation(lower) { lower += 1 }
+        while upper > lower, isContinuation(upper) { upper -= 1 }
+        return lower..<upper
+    }
+
     func text(_ range: Range<Int>) -> String {
         let lower = min(max(0, range.lowerBound), bytes.count)
         let upper = min(max(lower, range.upperBound), bytes.count)

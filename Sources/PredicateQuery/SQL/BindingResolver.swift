@@ -106,7 +106,14 @@ public enum BindingResolver {
         }
         let total = values.count + lists.values.reduce(0) { $0 + $1.count }
         guard total <= maxPlaceholders else {
-            throw BindingError(message: "the query binds \(total) values; SQLite allows at most \(maxPlaceholders)")
+            var lists = query.bindings.compactMap { binding -> (String, Int)? in
+                guard case .parameterList(let name, _) = binding, case .list(let list)? = parameters[name] else { return nil }
+                return (name, list.count)
+            }
+            lists.sort { $0.1 > $1.1 }
+            let largest = lists.first.map { " (the list '$\($0.0)' has \($0.1))" } ?? ""
+            throw BindingError(
+                message: "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query")
         }
         for index in lists.keys.sorted() { values += lists[index] ?? [] }
         return ResolvedStatement(sql: query.statement(listSizes: lists.mapValues(\.count)), values: values)

@@ -70,8 +70,10 @@ struct Lexer {
         position + offset < bytes.count ? bytes[position + offset] : nil
     }
 
+    /// Records a diagnostic; after `Parser.maxDiagnostics` of them the rest are
+    /// dropped, and the last one kept says so.
     mutating func report(_ diagnostic: Diagnostic) {
-        diagnostics.append(diagnostic)
+        Parser.append(diagnostic, to: &diagnostics)
     }
 
     // MARK: - Punctuation

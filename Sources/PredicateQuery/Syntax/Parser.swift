@@ -140,8 +140,19 @@ public struct Parser {
 
     /// Records a diagnostic and returns the failure to throw.
     mutating func fail(_ diagnostic: Diagnostic) -> Failure {
-        if diagnostics.count < Self.maxDiagnostics { diagnostics.append(diagnostic) }
+        Self.append(diagnostic, to: &diagnostics)
         return diagnostics.count >= Self.maxDiagnostics ? .fatal : .recoverable
+    }
+
+    /// Appends `diagnostic` unless `maxDiagnostics` are already there; the one that
+    /// reaches the limit gets a note that pq stops there.
+    static func append(_ diagnostic: Diagnostic, to diagnostics: inout [Diagnostic]) {
+        guard diagnostics.count < maxDiagnostics else { return }
+        var diagnostic = diagnostic
+        if diagnostics.count == maxDiagnostics - 1 {
+            diagnostic.notes.append(DiagnosticNote("too many errors; pq stops after \(maxDiagnostics)"))
+        }
+        diagnostics.append(diagnostic)
     }
 
     mutating func reportUnexpected() {

@@ -7,6 +7,22 @@ import Testing
 @testable import PredicateQuery
 
 struct LimitTests {
+    @Test func aMegabyteOfErrorsGivesFiftyDiagnosticsRenderedQuickly() {
+        // Found by the injection tests: every stray backslash was one diagnostic, and
+        // each rendering decoded the whole megabyte-long line, so this took minutes.
+        let text = "Budget where " + String(repeating: "Vac'--%_\\\\*", count: 100_000) + " == 1"
+        let clock = ContinuousClock()
+        var rendered = ""
+        let elapsed = clock.measure {
+            let result = Parser.parse(text)
+            #expect(result.diagnostics.count == Parser.maxDiagnostics)
+            #expect(result.diagnostics.last?.notes.map(\.message) == ["too many errors; pq stops after 50"])
+            rendered = DiagnosticRenderer().render(result.diagnostics, in: text)
+        }
+        #expect(rendered.utf8.count < 50 * 400)
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
+    }
+
     @Test func deepParenthesesStopAtTheNestingLimit() {
         let text = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
         let result = Parser.parse(text)

@@ -23,7 +23,11 @@ mkdir -p "$work/seeds" "$work/corpus" "$work/findings"
 # -sanitize=address alone drops libFuzzer's coverage instrumentation.
 flags="--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address"
 echo "fuzz: building with -sanitize=fuzzer,address (in $work)"
-swift build -c debug $flags --scratch-path "$work" --product PQFuzz 2>&1 | tail -n 3
+if ! swift build -c debug $flags --scratch-path "$work" --product PQFuzz > "$work/build.log" 2>&1; then
+    tail -n 40 "$work/build.log"
+    echo "fuzz: FAILED to build the fuzzer" >&2
+    exit 1
+fi
 binary="$(swift build -c debug $flags --scratch-path "$work" --show-bin-path)/PQFuzz"
 
 # Seeds: one file per example and per golden query.

@@ -13,6 +13,8 @@ public struct CompileResult: Sendable {
 extension DiagnosticCode {
     /// The store's tables do not match the schema (a missing table or column).
     public static let storeMismatch: DiagnosticCode = "lower.storeMismatch"
+    /// The SQL would nest deeper than SQLite's parser can read.
+    public static let sqlTooDeep: DiagnosticCode = "limit.sqlNesting"
 }
 
 /// Compiles query text for a store.
@@ -44,7 +46,8 @@ public enum QueryCompiler {
             let compiled = try SQLLowering.lower(result, mapping: mapping, count: count, summaries: summaries)
             return CompileResult(compiled: compiled, checked: result, diagnostics: checked.diagnostics)
         } catch {
-            let diagnostic = Diagnostic.error(.storeMismatch, error.message, at: .point(0))
+            let span = error.code == .sqlTooDeep ? (query.predicate?.span ?? .point(0)) : .point(0)
+            let diagnostic = Diagnostic.error(error.code, error.message, at: span)
             return CompileResult(compiled: nil, checked: result, diagnostics: checked.diagnostics + [diagnostic])
         }
     }

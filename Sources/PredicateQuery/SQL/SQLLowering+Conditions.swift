@@ -28,6 +28,9 @@ extension SQLLowering {
     /// A condition: a SQL expression that is true exactly when the typed condition is.
     mutating func condition(_ expr: TypedExpr, _ mode: Mode) throws(LoweringError) -> SQLExpr {
         switch expr {
+        case .not(.not(let operand)):
+            // `!!x` is `x`: both sides are two-valued, and each NOT costs SQLite's parser depth.
+            return try condition(operand, mode)
         case .not(let operand):
             return .not(try condition(operand, .exact))
         case .and(let operands):

@@ -16,6 +16,8 @@
 /// Why a query could not be lowered for a mapping.
 public struct LoweringError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// The diagnostic code the error is reported under.
+    public var code: DiagnosticCode = .storeMismatch
     public var description: String { message }
 }
 
@@ -59,9 +61,16 @@ public struct SQLLowering {
             columns += summaryColumns
             select.columns += expressions
         }
+        let sql = SQLRenderer(dialect: lowering.dialect).render(select)
+        let depth = SQLParserDepth.estimate(sql)
+        guard depth <= SQLParserDepth.budget else {
+            throw LoweringError(
+                message:
+                    "the query is nested too deeply for SQLite's parser (about \(depth) levels of its stack of \(SQLParserDepth.budget)); nest fewer negations, parentheses or quantifiers",
+                code: .sqlTooDeep)
+        }
         return CompiledQuery(
-            sql: SQLRenderer(dialect: lowering.dialect).render(select), bindings: lowering.bindings,
-            columns: columns, isCount: count, query: query, mapping: mapping)
+            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping)
     }
 
     private mutating func lowerSelect(_ query: CheckedQuery, count: Bool) throws(LoweringError) -> SQLSelect {

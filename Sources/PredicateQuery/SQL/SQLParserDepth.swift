@@ -1,0 +1,74 @@
+// How deep SQLite's parser must go to read a statement, estimated from its text.
+//
+// SQLite parses with an LALR parser whose stack holds 100 entries (YYSTACKDEPTH);
+// a statement that needs more fails to prepare with "parser stack overflow". Every
+// open parenthesis keeps the symbols before it on that stack: `a + (` three, `x IN
+// (1, y IN (` about six, `EXISTS (SELECT 1 FROM t WHERE` about seven. pq's own
+// nesting limit (128 levels) allows queries whose SQL goes past that, so lowering
+// measures its SQL and rejects what SQLite could not read, with a diagnostic,
+// instead of letting the store fail at run time.
+//
+// The estimate is deliberately on the high side. Tests compare it against SQLite
+// on deep queries of every construct: whatever it accepts must prepare.
+
+enum SQLParserDepth {
+    /// SQLite's parser stack, less room for the statement's own frame.
+    static let budget = 90
+
+    /// The estimated number of parser stack entries `sql` needs at its deepest point.
+    static func estimate(_ sql: String) -> Int {
+        /// One open parenthesis: what it costs, and the symbols pending inside it.
+        struct Level {
+            var cost: Int
+            var pending = 0
+            var hasSelect = false
+        }
+        var levels = [Level(cost: 0)]
+        var total = 0
+        var deepest = 0
+        var bytes = sql.utf8.makeIterator()
+        var word = ""
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if word.uppercased() == "SELECT" { levels[levels.count - 1].hasSelect = true }
+            levels[levels.count - 1].pending += 1
+            word = ""
+        }
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                // A quoted identifier is one symbol; "" inside it is an escaped quote.
+                endWord()
+                var previousWasQuote = false
+                while let inner = bytes.next() {
+                    if inner == UInt8(ascii: "\"") {
+                        previousWasQuote.toggle()
+                    } else if previousWasQuote {
+                        break
+                    }
+                }
+                levels[levels.count - 1].pending += 1
+            case UInt8(ascii: "("):
+                endWord()
+                let enclosing = levels[levels.count - 1]
+                let cost = 1 + min(enclosing.pending, 5) + (enclosing.hasSelect ? 2 : 0)
+                total += cost
+                deepest = max(deepest, total)
+                levels.append(Level(cost: cost))
+            case UInt8(ascii: ")"):
+                endWord()
+                if levels.count > 1 {
+                    total -= levels.removeLast().cost
+                    // The closed group is one operand of its enclosing level.
+                    levels[levels.count - 1].pending += 1
+                }
+            case UInt8(ascii: " "), UInt8(ascii: ","):
+                endWord()
+                if byte == UInt8(ascii: ",") { levels[levels.count - 1].pending += 1 }
+            default:
+                word.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return deepest
+    }
+}

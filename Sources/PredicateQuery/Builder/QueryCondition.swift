@@ -1,0 +1,117 @@
+// A condition inside a typed predicate, and how conditions combine.
+//
+// `a && b && c` builds one `&&` of three operands, as the parser does, so a
+// filter assembled in a loop stays flat however many conditions it has.
+
+/// A true-or-false test in a predicate.
+public struct QueryCondition: Sendable {
+    public let fragment: QueryFragment
+
+    public init(_ fragment: QueryFragment) {
+        self.fragment = fragment
+    }
+
+    /// `TRUEPREDICATE`: every object.
+    public static var always: QueryCondition { QueryCondition(QueryFragment(Expr(.literal(.bool(true))))) }
+    /// `FALSEPREDICATE`: no object.
+    public static var never: QueryCondition { QueryCondition(QueryFragment(Expr(.literal(.bool(false))))) }
+
+    public static func && (lhs: QueryCondition, rhs: QueryCondition) -> QueryCondition {
+        QueryCondition(.combining([lhs.fragment, rhs.fragment]) { parts in
+            if case .and(let operands) = parts[0].kind { return .and(operands + [parts[1]]) }
+            return .and(parts)
+        })
+    }
+
+    public static func || (lhs: QueryCondition, rhs: QueryCondition) -> QueryCondition {
+        QueryCondition(.combining([lhs.fragment, rhs.fragment]) { parts in
+            if case .or(let operands) = parts[0].kind { return .or(operands + [parts[1]]) }
+            return .or(parts)
+        })
+    }
+
+    public static prefix func ! (operand: QueryCondition) -> QueryCondition {
+        QueryCondition(.combining([operand.fragment]) { parts in .not(parts[0]) })
+    }
+
+    /// Every condition holds; `always` for none.
+    public static func all(of conditions: [QueryCondition]) -> QueryCondition {
+        switch conditions.count {
+        case 0: .always
+        case 1: conditions[0]
+        default: QueryCondition(.combining(conditions.map(\.fragment)) { .and($0) })
+        }
+    }
+
+    /// Some condition holds; `never` for none.
+    public static func any(of conditions: [QueryCondition]) -> QueryCondition {
+        switch conditions.count {
+        case 0: .never
+        case 1: conditions[0]
+        default: QueryCondition(.combining(conditions.map(\.fragment)) { .or($0) })
+        }
+    }
+}
+
+extension QueryExpression where Value == Bool {
+    /// A Boolean attribute used as a condition: `$0.hasReceipt.isTrue` or `$0.hasReceipt == true`.
+    public var isTrue: QueryCondition { QueryCondition(fragment) }
+}
+
+// MARK: - Optionals: `$0.budget?.name == "Travel"`, `$0.budget == nil`
+
+extension Optional {
+    /// Compares a value reached through an optional to-one (`$0.budget?.name`).
+    public static func == <V: QueryValue & Equatable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.unwrapping(lhs) == rhs
+    }
+
+    public static func != <V: QueryValue & Equatable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.unwrapping(lhs) != rhs
+    }
+
+    public static func < <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.unwrapping(lhs) < rhs
+    }
+
+    public static func <= <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.unwrapping(lhs) <= rhs
+    }
+
+    public static func > <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.unwrapping(lhs) > rhs
+    }
+
+    public static func >= <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.unwrapping(lhs) >= rhs
+    }
+
+    /// `$0.budget == nil`: the optional to-one is not set.
+    public static func == <D: QueryModel>(lhs: Self, rhs: _OptionalNilComparisonType) -> QueryCondition
+    where Wrapped == ModelReference<D> {
+        QueryCondition(.combining([ModelReference<D>.unwrapping(lhs).fragment]) { parts in
+            .comparison(.equal, parts[0], Expr(.literal(.null)), [])
+        })
+    }
+
+    /// `$0.budget != nil`: the optional to-one is set.
+    public static func != <D: QueryModel>(lhs: Self, rhs: _OptionalNilComparisonType) -> QueryCondition
+    where Wrapped == ModelReference<D> {
+        QueryCondition(.combining([ModelReference<D>.unwrapping(lhs).fragment]) { parts in
+            .comparison(.notEqual, parts[0], Expr(.literal(.null)), [])
+        })
+    }
+}
+
+extension QueryExpression {
+    /// The builder always produces a value; an optional one only carries the `?.`.
+    static func unwrapping(_ optional: QueryExpression?) -> QueryExpression {
+        optional ?? QueryExpression(.problem("internal error: a missing optional expression"))
+    }
+}
+
+extension ModelReference {
+    static func unwrapping(_ optional: ModelReference?) -> ModelReference {
+        optional ?? ModelReference(root: .object, closureDepth: 0, problems: ["internal error: a missing optional reference"])
+    }
+}

@@ -1,0 +1,177 @@
+// Swift types as query models: a type declares its stored properties and
+// relationships once, by key path, and gets a schema entity and typed predicates.
+//
+//     final class Budget: QueryModel {
+//         var name = ""
+//         var limit = 0.0
+//         var transactions: [Transaction] = []
+//
+//         static var queryProperties: [QueryProperty<Budget>] {
+//             [.attribute(\.name), .attribute(\.limit), .toMany(\.transactions, inverse: \Transaction.budget)]
+//         }
+//     }
+//
+// Property names come from the key paths, so they are the Swift names, as in
+// SwiftData; `originalName:` renames the stored column.
+
+/// A Swift type that pq can query: its stored properties and relationships.
+public protocol QueryModel {
+    /// The entity's name; by default the type's name.
+    static var entityName: String { get }
+    /// The stored attributes, relationships, and the computed and transient
+    /// properties a query must not use.
+    static var queryProperties: [QueryProperty<Self>] { get }
+}
+
+extension QueryModel {
+    public static var entityName: String { String(describing: Self.self) }
+
+    /// The schema entity this type declares, and the enums its attributes use.
+    public static var queryEntity: (entity: Entity, enums: [EnumType]) {
+        var entity = Entity(entityName)
+        var enums: [EnumType] = []
+        for property in queryProperties {
+            switch property.declaration {
+            case .attribute(let attribute, let enumType):
+                entity.attributes.append(attribute)
+                if let enumType, !enums.contains(enumType) { enums.append(enumType) }
+            case .relationship(let relationship, _):
+                entity.relationships.append(relationship)
+            case .computed(let computed):
+                entity.computedProperties.append(computed)
+            }
+        }
+        return (entity, enums)
+    }
+}
+
+/// One declared property of a query model.
+public struct QueryProperty<Model>: Sendable {
+    /// The property's name (its Swift name).
+    public let name: String
+    let declaration: Declaration
+
+    enum Declaration: @unchecked Sendable {
+        case attribute(Attribute, EnumType?)
+        /// The relationship and the model type at its other end.
+        case relationship(Relationship, any QueryModel.Type)
+        case computed(ComputedProperty)
+    }
+
+    private init(_ keyPath: AnyKeyPath, _ make: (String) -> Declaration) {
+        let name = KeyPathNames.name(of: keyPath) ?? String(describing: keyPath)
+        self.name = name
+        self.declaration = make(name)
+    }
+
+    /// A stored attribute: `String`, `Int`, `Double`, `Bool`, `Date`, `UUID`, `URL`,
+    /// `Data`, a `QueryEnum`, or an optional of one.
+    public static func attribute<V: QueryValue>(
+        _ keyPath: KeyPath<Model, V>, unique: Bool = false, originalName: String? = nil, defaultValue: String? = nil,
+        externalStorage: Bool = false
+    ) -> QueryProperty {
+        QueryProperty(keyPath) { name in
+            .attribute(
+                Attribute(
+                    name, V.queryAttributeType, optional: V.queryIsOptional, defaultValue: defaultValue, unique: unique,
+                    originalName: originalName, externalStorage: externalStorage),
+                V.queryEnumType)
+        }
+    }
+
+    /// A `@Transient` stored property: known to the schema, never queried.
+    public static func transient<V: QueryValue>(_ keyPath: KeyPath<Model, V>, defaultValue: String? = nil) -> QueryProperty {
+        QueryProperty(keyPath) { name in
+            .attribute(
+                Attribute(name, V.queryAttributeType, optional: V.queryIsOptional, defaultValue: defaultValue, transient: true),
+                V.queryEnumType)
+        }
+    }
+
+    /// A computed property: known to the schema so that a query naming it is told
+    /// why it cannot, never queried.
+    public static func computed<V>(_ keyPath: KeyPath<Model, V>, from dependencies: [PartialKeyPath<Model>] = [])
+        -> QueryProperty
+    {
+        QueryProperty(keyPath) { name in
+            .computed(
+                ComputedProperty(
+                    name, typeName: String(describing: V.self),
+                    dependencies: dependencies.compactMap { KeyPathNames.name(of: $0) }))
+        }
+    }
+
+    /// An optional to-one relationship.
+    public static func toOne<D: QueryModel>(
+        _ keyPath: KeyPath<Model, D?>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+    ) -> QueryProperty {
+        QueryProperty(keyPath) { name in
+            .relationship(
+                Relationship(name, to: D.entityName, optional: true, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
+                D.self)
+        }
+    }
+
+    /// A to-one relationship that is never nil.
+    public static func toOne<D: QueryModel>(
+        _ keyPath: KeyPath<Model, D>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+    ) -> QueryProperty {
+        QueryProperty(keyPath) { name in
+            .relationship(
+                Relationship(name, to: D.entityName, optional: false, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
+                D.self)
+        }
+    }
+
+    /// A to-many relationship (an array of models).
+    public static func toMany<D: QueryModel>(
+        _ keyPath: KeyPath<Model, [D]>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+    ) -> QueryProperty {
+        QueryProperty(keyPath) { name in
+            .relationship(
+                Relationship(name, toMany: D.entityName, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
+                D.self)
+        }
+    }
+
+    /// An optional to-many relationship (an optional array of models).
+    public static func toMany<D: QueryModel>(
+        _ keyPath: KeyPath<Model, [D]?>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+    ) -> QueryProperty {
+        QueryProperty(keyPath) { name in
+            .relationship(
+                Relationship(
+                    name, toMany: D.entityName, optional: true, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
+                D.self)
+        }
+    }
+}
+
+extension Schema {
+    /// The schema of `models` and of every model their relationships reach.
+    public init(models: [any QueryModel.Type]) {
+        var entities: [Entity] = []
+        var enums: [EnumType] = []
+        var seen: Set<String> = []
+        var pending = models
+        while !pending.isEmpty {
+            let model = pending.removeFirst()
+            guard seen.insert(model.entityName).inserted else { continue }
+            let (entity, modelEnums) = model.queryEntity
+            entities.append(entity)
+            for enumType in modelEnums where !enums.contains(enumType) { enums.append(enumType) }
+            pending += model.relatedModels
+        }
+        self.init(entities: entities, enums: enums)
+    }
+}
+
+extension QueryModel {
+    /// The model types at the other end of this type's relationships.
+    static var relatedModels: [any QueryModel.Type] {
+        queryProperties.compactMap { property in
+            if case .relationship(_, let destination) = property.declaration { return destination }
+            return nil
+        }
+    }
+}

@@ -100,6 +100,7 @@ extension TypeChecker {
             result.kind = .membership(rewrite(element), rewrite(collection))
         case .arithmetic(let op, let lhs, let rhs):
             result.kind = .arithmetic(op, rewrite(lhs), rewrite(rhs))
+        case .coalesce(let lhs, let rhs): result.kind = .coalesce(rewrite(lhs), rewrite(rhs))
         case .negate(let operand): result.kind = .negate(rewrite(operand))
         case .not(let operand): result.kind = .not(rewrite(operand))
         case .and(let operands): result.kind = .and(operands.map(rewrite))

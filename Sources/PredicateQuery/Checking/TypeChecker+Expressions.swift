@@ -60,6 +60,8 @@ extension TypeChecker {
             return checkAggregate(function, collection, field, at: span)
         case .isEmpty(let operand):
             return checkIsEmpty(operand, at: span)
+        case .coalesce(let lhs, let rhs):
+            return checkCoalesce(lhs, rhs, expecting: expected, at: span)
         case .invalid:
             return nil
         }
@@ -99,7 +101,8 @@ extension TypeChecker {
         case .parameter, .enumCase, .literal(.null): return 2
         case .literal: return 1
         case .negate(let operand): return contextDependence(of: operand)
-        case .arithmetic(_, let lhs, let rhs): return max(contextDependence(of: lhs), contextDependence(of: rhs))
+        case .arithmetic(_, let lhs, let rhs), .coalesce(let lhs, let rhs):
+            return max(contextDependence(of: lhs), contextDependence(of: rhs))
         default: return 0
         }
     }

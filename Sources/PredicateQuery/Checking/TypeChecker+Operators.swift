@@ -79,13 +79,14 @@ extension TypeChecker {
     }
 
     mutating func unqueryable<T>(_ type: ValueType, _ span: SourceSpan) -> T? {
-        error(
+        let isObject = schema.entity(named: type.description) != nil
+        let note =
+            isObject
+            ? "a related object is compared through its attributes, as in 'budget?.name == …'; write '== nil' or '!= nil' to test for one"
+            : "Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
+        return error(
             .unqueryableAttribute, "values of type '\(type)' can only be tested for nil", at: span,
-            notes: [
-                DiagnosticNote(
-                    "Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
-                )
-            ])
+            notes: [DiagnosticNote(note)])
     }
 
     /// The text of a key path operand, for messages.
@@ -291,6 +292,25 @@ extension TypeChecker {
             }
             return error(.invalidArithmetic, mismatch, at: span)
         }
+    }
+
+    /// `a ?? b`: both sides one type (Int promoted to Double), a value rather than
+    /// an object; the result is nil only when both sides are.
+    mutating func checkCoalesce(_ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan)
+        -> TypedExpr?
+    {
+        guard let (left, right) = checkOperands(lhs, rhs, hint: expected) else { return nil }
+        if left.type.isOpaque || right.type.isOpaque {
+            return unqueryable(left.type.isOpaque ? left.type : right.type, left.type.isOpaque ? lhs.span : rhs.span)
+        }
+        if right.type == .null { return left }
+        if left.type == .null { return right }
+        guard let (l, r) = Self.unify(left, right) else {
+            return error(
+                .typeMismatch,
+                "binary operator '??' cannot be applied to operands of type '\(left.type)?' and '\(right.type)'", at: span)
+        }
+        return .coalesce(l, r, l.type)
     }
 
     mutating func checkNegation(_ operand: Expr, expecting expected: ValueType?, at span: SourceSpan) -> TypedExpr? {

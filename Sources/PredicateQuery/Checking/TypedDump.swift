@@ -65,6 +65,7 @@ extension TypedExpr {
         case .arithmetic(let op, let lhs, let rhs, let type):
             return "(\(op.rawValue) \(lhs.typedDump) \(rhs.typedDump) : \(type))"
         case .negate(let operand, _): return "(neg \(operand.typedDump))"
+        case .coalesce(let lhs, let rhs, let type): return "(?? \(lhs.typedDump) \(rhs.typedDump) \(type))"
         case .toDouble(let operand): return "(toDouble \(operand.typedDump))"
         case .quantified(let quantifier, let path, let condition):
             return "(\(quantifier.rawValue) \(Self.dumpCollection(path)) \(condition.typedDump))"

@@ -98,6 +98,8 @@ public indirect enum TypedExpr: Sendable {
     /// Arithmetic; the result type is given.
     case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr, ValueType)
     case negate(TypedExpr, ValueType)
+    /// `a ?? b`: `a` unless it is nil, then `b`; the type is given.
+    case coalesce(TypedExpr, TypedExpr, ValueType)
     /// An Int used where a Double is compared or computed.
     case toDouble(TypedExpr)
     /// `any`, `all` or `none` of the collection's elements satisfy the condition.
@@ -109,7 +111,8 @@ public indirect enum TypedExpr: Sendable {
     public var type: ValueType {
         switch self {
         case .constant(_, let type), .parameter(_, let type), .attribute(_, let type),
-            .arithmetic(_, _, _, let type), .negate(_, let type), .aggregate(_, _, _, _, let type):
+            .arithmetic(_, _, _, let type), .negate(_, let type), .aggregate(_, _, _, _, let type),
+            .coalesce(_, _, let type):
             return type
         case .currentDate: return .date
         case .object(let path): return .opaque(path.entity)

@@ -184,6 +184,9 @@ public struct Evaluator {
         case .arithmetic(let op, let lhs, let rhs, _):
             return SQLiteSemantics.arithmetic(op, try value(lhs, scopes), try value(rhs, scopes))
         case .negate(let operand, _): return SQLiteSemantics.negate(try value(operand, scopes))
+        case .coalesce(let lhs, let rhs, _):
+            let first = try value(lhs, scopes)
+            return first.isNull ? try value(rhs, scopes) : first
         case .toDouble(let operand): return SQLiteSemantics.toDouble(try value(operand, scopes))
         case .aggregate(let function, let path, let filter, let element, _):
             return try aggregate(function, path, filter: filter, value: element, scopes)

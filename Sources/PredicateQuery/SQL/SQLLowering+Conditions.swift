@@ -167,6 +167,10 @@ extension SQLLowering {
         case .negate(let operand, _):
             let (lowered, nullable) = try value(operand)
             return (.negate(lowered), nullable)
+        case .coalesce(let lhs, let rhs, _):
+            let (left, leftNullable) = try value(lhs)
+            let (right, rightNullable) = try value(rhs)
+            return (.function("coalesce", [left, right]), leftNullable && rightNullable)
         case .toDouble(let operand):
             let (lowered, nullable) = try value(operand)
             return (.castToReal(lowered), nullable)

@@ -169,6 +169,8 @@ public indirect enum ExprKind: Sendable {
     case aggregate(AggregateFunction, Expr, [PathComponent])
     /// `xs.isEmpty`, `name.isEmpty`.
     case isEmpty(Expr)
+    /// `a ?? b`: `a` unless it is nil, then `b`.
+    case coalesce(Expr, Expr)
     /// A part of the input that did not parse; its diagnostic has been reported.
     case invalid
 }

@@ -17,7 +17,7 @@ extension Expr {
         case .member(let base, _): return [base]
         case .not(let operand), .negate(let operand), .quantified(_, let operand), .isEmpty(let operand):
             return [operand]
-        case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs, _),
+        case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs),
             .stringTest(_, let lhs, let rhs, _), .membership(let lhs, let rhs):
             return [lhs, rhs]
         case .elementTest(_, let collection, let closure), .filter(let collection, let closure):

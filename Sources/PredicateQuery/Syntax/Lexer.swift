@@ -83,7 +83,7 @@ struct Lexer {
         ("..<", .halfOpenRange), ("...", .closedRange),
         ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<=", .lessEqual),
         ("=<", .lessEqual), (">=", .greaterEqual), ("=>", .greaterEqual),
-        ("&&", .and), ("||", .or), ("?.", .questionDot),
+        ("&&", .and), ("||", .or), ("?.", .questionDot), ("??", .questionQuestion),
         ("=", .equal), ("<", .less), (">", .greater), ("!", .bang),
         ("+", .plus), ("-", .minus), ("*", .star), ("/", .slash), ("%", .percent),
         ("(", .leftParen), (")", .rightParen), ("[", .leftBracket), ("]", .rightBracket),

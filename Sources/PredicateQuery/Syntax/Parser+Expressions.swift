@@ -112,7 +112,7 @@ extension Parser {
     }
 
     private mutating func parseComparisonBody() throws(Failure) -> Expr {
-        let lhs = try parseRange()
+        let lhs = try parseCoalescing()
         guard let result = try parseComparisonTail(lhs) else { return lhs }
         if isAtComparisonOperator() {
             throw fail(
@@ -139,17 +139,17 @@ extension Parser {
         if let op = Self.comparisonOperator(current.kind) {
             advance()
             let options = try parseModifier() ?? []
-            let rhs = try parseRange()
+            let rhs = try parseCoalescing()
             return Expr(.comparison(op, lhs, rhs, options), span: lhs.span.merged(with: rhs.span))
         }
         for op in StringOperator.allCases where current.isKeyword(op.rawValue) {
             advance()
             let options = try parseModifier() ?? []
-            let rhs = try parseRange()
+            let rhs = try parseCoalescing()
             return Expr(.stringTest(op, lhs, rhs, options), span: lhs.span.merged(with: rhs.span))
         }
         if consumeKeyword("in") != nil {
-            let rhs = try parseRange()
+            let rhs = try parseCoalescing()
             return Expr(.membership(lhs, rhs), span: lhs.span.merged(with: rhs.span))
         }
         if let keyword = consumeKeyword("between") {
@@ -209,6 +209,17 @@ extension Parser {
         }
         let upper = try parseAdditive()
         return Expr(.range(lower, upper, .closed), span: lower.span.merged(with: upper.span))
+    }
+
+    /// `coalescing ::= range ( "??" coalescing )?`: right-associative, as in Swift.
+    mutating func parseCoalescing() throws(Failure) -> Expr {
+        let lhs = try parseRange()
+        guard current.kind == .questionQuestion else { return lhs }
+        let token = advance()
+        return try nested(token.span) { parser throws(Failure) in
+            let rhs = try parser.parseCoalescing()
+            return Expr(.coalesce(lhs, rhs), span: lhs.span.merged(with: rhs.span))
+        }
     }
 
     /// `range ::= additive ( ( "..." | "..<" ) additive )?`

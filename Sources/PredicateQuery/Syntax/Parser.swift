@@ -222,6 +222,7 @@ public struct Parser {
         case .colon: ":"
         case .dot: "."
         case .questionDot: "?."
+        case .questionQuestion: "??"
         case .equal: "=="
         case .notEqual: "!="
         case .less: "<"

@@ -14,7 +14,7 @@ public struct Printer {
 
     /// Binding strength, loosest first, as in the precedence table of Grammar/pq.ebnf.
     private enum Level: Int, Comparable {
-        case or = 1, and, not, comparison, range, additive, multiplicative, prefix, postfix
+        case or = 1, and, not, comparison, coalesce, range, additive, multiplicative, prefix, postfix
 
         static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -82,6 +82,7 @@ public struct Printer {
         case .and: .and
         case .not: .not
         case .comparison, .stringTest, .membership, .quantified: .comparison
+        case .coalesce: .coalesce
         case .range: .range
         case .arithmetic(let op, _, _): op == .add || op == .subtract ? .additive : .multiplicative
         case .negate: .prefix
@@ -108,15 +109,17 @@ public struct Printer {
                 Self.level(of: operand) == .comparison ? "(" + printUnparenthesized(operand) + ")" : print(operand, at: .not)
             return "!" + inner
         case .comparison(let op, let lhs, let rhs, let options):
-            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
+            return print(lhs, at: .coalesce) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
         case .stringTest(let op, let lhs, let rhs, let options):
-            return print(lhs, at: .range) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
+            return print(lhs, at: .coalesce) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
         case .membership(let element, let collection):
-            return print(element, at: .range) + " in " + print(collection, at: .range)
+            return print(element, at: .coalesce) + " in " + print(collection, at: .coalesce)
+        case .coalesce(let lhs, let rhs):
+            return print(lhs, at: .range) + " ?? " + print(rhs, at: .coalesce)
         case .quantified(let quantifier, let body):
             let inner =
                 Self.level(of: body) == .comparison && !Self.isQuantified(body)
-                ? printUnparenthesized(body) : print(body, at: .range)
+                ? printUnparenthesized(body) : print(body, at: .coalesce)
             return quantifier.rawValue + " " + inner
         case .range(let lower, let upper, let kind):
             return print(lower, at: .additive) + (kind == .closed ? "..." : "..<") + print(upper, at: .additive)
@@ -162,7 +165,7 @@ public struct Printer {
     /// The right operand of a comparison or string test. Right after the operator,
     /// `[c]` reads as a modifier, so a list that prints like one is parenthesised.
     private mutating func printRightOperand(_ expr: Expr) -> String {
-        let text = print(expr, at: .range)
+        let text = print(expr, at: .coalesce)
         let lowered = text.lowercased()
         let looksLikeModifier = ["[c]", "[d]", "[cd]", "[dc]"].contains { lowered.hasPrefix($0) }
         return looksLikeModifier ? "(" + text + ")" : text

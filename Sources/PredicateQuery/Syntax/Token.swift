@@ -16,7 +16,7 @@ enum TokenKind: Hashable, Sendable {
     case collectionOperator
     case integer, decimal, duration, string
     case leftParen, rightParen, leftBracket, rightBracket, leftBrace, rightBrace
-    case comma, colon, dot, questionDot
+    case comma, colon, dot, questionDot, questionQuestion
     case equal, notEqual, less, lessEqual, greater, greaterEqual
     case and, or, bang
     case plus, minus, star, slash, percent

@@ -156,7 +156,7 @@ struct RandomQueryGenerator {
         case 4:
             let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%"] : ["+", "-", "*", "/"])
             return "\(path) \(arithmetic) \(literal(&self)) \(op) \(literal(&self))"
-        case 5: return "-\(path) \(op) \(literal(&self))"
+        case 5: return chance(50) ? "-\(path) \(op) \(literal(&self))" : "\(path) ?? \(literal(&self)) \(op) \(literal(&self))"
         case 6:
             let value: Value = isInteger ? .int(pick(ValuePools.integers)) : .double(pick(ValuePools.doubles))
             return "\(path) \(op) \(parameter("n", .single(value)))"
@@ -182,7 +182,10 @@ struct RandomQueryGenerator {
         let modifier = pick(["", "", "", "[c]", "[d]", "[cd]"])
         switch int(0...13) {
         case 0, 1: return "\(path) \(pick(["==", "!=", "<", ">=", "<=", ">"]))\(modifier) \(stringLiteral())"
-        case 2: return "\(path) contains\(modifier) \(stringLiteral())"
+        case 2:
+            return chance(70)
+                ? "\(path) contains\(modifier) \(stringLiteral())"
+                : "\(path) ?? \(stringLiteral()) ==\(modifier) \(stringLiteral())"
         case 3: return "\(path) beginswith\(modifier) \(stringLiteral())"
         case 4: return "\(path) endswith\(modifier) \(stringLiteral())"
         case 5: return "\(path).\(pick(["hasPrefix", "hasSuffix", "contains", "localizedStandardContains"]))(\(stringLiteral()))"

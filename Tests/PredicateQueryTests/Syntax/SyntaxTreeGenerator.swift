@@ -83,7 +83,9 @@ struct SyntaxTreeGenerator {
             var operand = expr(depth: next)
             if case .literal(let literal) = operand.kind, Self.isFoldable(literal) { operand = leafPath() }
             return Expr(.negate(operand))
-        case 4: return Expr(.arithmetic(pick(ArithmeticOperator.allCases), expr(depth: next), expr(depth: next)))
+        case 4:
+            if chance(20) { return Expr(.coalesce(expr(depth: next), expr(depth: next))) }
+            return Expr(.arithmetic(pick(ArithmeticOperator.allCases), expr(depth: next), expr(depth: next)))
         case 5: return Expr(.comparison(pick(ComparisonOperator.allCases), expr(depth: next), expr(depth: next), options()))
         case 6: return Expr(.stringTest(pick(StringOperator.allCases), expr(depth: next), expr(depth: next), options()))
         case 7: return Expr(.membership(expr(depth: next), expr(depth: next)))

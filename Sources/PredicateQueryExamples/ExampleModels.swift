@@ -8,12 +8,12 @@ import Foundation
 import PredicateQuery
 
 /// `enum Genre: Int { case action = 1, kids, horror }`.
-public enum Genre: Int, QueryEnum, Sendable {
+public enum Genre: Int, QueryEnum, Codable, Sendable {
     case action = 1, kids, horror
 }
 
 /// `enum CodingLanguage: String { case swift, objectivec, python, css, typescript }`.
-public enum CodingLanguage: String, QueryEnum, Sendable {
+public enum CodingLanguage: String, QueryEnum, Codable, Sendable {
     case swift, objectivec, python, css, typescript
 }
 
@@ -217,4 +217,62 @@ extension ExampleSchemas {
     public static var fromModels: Schema {
         Schema(models: [Budget.self, Movie.self, Folder.self, Recipe.self, User.self])
     }
+}
+
+// Model objects are equal when they are the same object, as SwiftData's models
+// are; #Predicate needs this to compare a relationship with nil.
+
+extension Budget: Hashable {
+    public static func == (lhs: Budget, rhs: Budget) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Transaction: Hashable {
+    public static func == (lhs: Transaction, rhs: Transaction) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Movie: Hashable {
+    public static func == (lhs: Movie, rhs: Movie) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension WorkaroundMovie: Hashable {
+    public static func == (lhs: WorkaroundMovie, rhs: WorkaroundMovie) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Folder: Hashable {
+    public static func == (lhs: Folder, rhs: Folder) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Snippet: Hashable {
+    public static func == (lhs: Snippet, rhs: Snippet) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Tag: Hashable {
+    public static func == (lhs: Tag, rhs: Tag) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Recipe: Hashable {
+    public static func == (lhs: Recipe, rhs: Recipe) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Ingredient: Hashable {
+    public static func == (lhs: Ingredient, rhs: Ingredient) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension User: Hashable {
+    public static func == (lhs: User, rhs: User) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Pet: Hashable {
+    public static func == (lhs: Pet, rhs: Pet) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

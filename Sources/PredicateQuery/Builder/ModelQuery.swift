@@ -65,6 +65,11 @@ public struct ModelSort<Model: QueryModel>: Sendable {
     let key: SortKey
     let problems: [String]
 
+    init(key: SortKey) {
+        self.key = key
+        self.problems = []
+    }
+
     /// Sorts by `keyPath` (through to-one relationships too: `\.budget?.name`).
     /// `.forward` is ascending, with nil first; `options` compares folded strings.
     public init<V: QueryValue>(_ keyPath: KeyPath<Model, V>, order: SortOrder = .forward, options: StringOptions = []) {

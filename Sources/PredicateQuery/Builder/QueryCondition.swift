@@ -115,3 +115,23 @@ extension ModelReference {
         optional ?? ModelReference(root: .object, closureDepth: 0, problems: ["internal error: a missing optional reference"])
     }
 }
+
+// MARK: - Nil-coalescing: `($0.budget?.limit ?? 0) > 100`, `$0.language ?? .swift`
+
+extension Optional {
+    /// A value reached through an optional to-one, or `rhs` when the path is nil.
+    public static func ?? <V: QueryValue>(lhs: Self, rhs: V) -> QueryExpression<V> where Wrapped == QueryExpression<V> {
+        QueryExpression<V>.coalescing(QueryExpression<V>.unwrapping(lhs).fragment, rhs.queryFragment)
+    }
+}
+
+extension QueryExpression {
+    /// An optional attribute's value, or `rhs` when it is nil.
+    public static func ?? <W: QueryValue>(lhs: QueryExpression, rhs: W) -> QueryExpression<W> where Value == W? {
+        QueryExpression<W>.coalescing(lhs.fragment, rhs.queryFragment)
+    }
+
+    static func coalescing(_ lhs: QueryFragment, _ rhs: QueryFragment) -> QueryExpression {
+        QueryExpression(.combining([lhs, rhs]) { parts in .coalesce(parts[0], parts[1]) })
+    }
+}

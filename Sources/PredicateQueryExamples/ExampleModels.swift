@@ -80,7 +80,7 @@ public final class WorkaroundMovie: QueryModel {
 
     public static var entityName: String { "Movie" }
     public static var queryProperties: [QueryProperty<WorkaroundMovie>] {
-        [.attribute(\.name), .attribute(\.genreId), .computed(\.genre, from: [\.genreId])]
+        [.attribute(\.name), .attribute(\.genreId), .computed(\.genre, name: "genre", from: [\.genreId])]
     }
 }
 

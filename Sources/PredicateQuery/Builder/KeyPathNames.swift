@@ -7,8 +7,20 @@
 // metadata (they print offsets), cannot be named and are reported.
 
 enum KeyPathNames {
-    /// The components of `keyPath` after its root type, or why there are none.
+    /// The components of `keyPath` after its root type, or why there are none. A
+    /// one-step key path that prints no name (a computed property's) is looked up
+    /// among its root model's declared properties.
     static func components(of keyPath: AnyKeyPath) -> Result<[PathComponent], KeyPathError> {
+        let printed = printedComponents(of: keyPath)
+        if case .failure = printed, let model = type(of: keyPath).rootType as? any QueryModel.Type,
+            let name = model.declaredName(of: keyPath)
+        {
+            return .success([PathComponent(name)])
+        }
+        return printed
+    }
+
+    private static func printedComponents(of keyPath: AnyKeyPath) -> Result<[PathComponent], KeyPathError> {
         let description = String(describing: keyPath)
         let root = "\\" + String(describing: type(of: keyPath).rootType)
         guard description.hasPrefix(root) else { return .failure(KeyPathError(description: description)) }

@@ -46,9 +46,11 @@ extension QueryModel {
 }
 
 /// One declared property of a query model.
-public struct QueryProperty<Model>: Sendable {
+public struct QueryProperty<Model>: @unchecked Sendable {
     /// The property's name (its Swift name).
     public let name: String
+    /// The key path the property was declared with (key paths are immutable values).
+    let keyPath: AnyKeyPath
     let declaration: Declaration
 
     enum Declaration: @unchecked Sendable {
@@ -58,19 +60,23 @@ public struct QueryProperty<Model>: Sendable {
         case computed(ComputedProperty)
     }
 
-    private init(_ keyPath: AnyKeyPath, _ make: (String) -> Declaration) {
-        let name = KeyPathNames.name(of: keyPath) ?? String(describing: keyPath)
+    /// Key paths to stored properties name themselves; those to computed properties
+    /// (and to properties with observers or wrappers) print without a name, so the
+    /// declaration must give it: `.computed(\.genre, name: "genre")`.
+    private init(_ keyPath: AnyKeyPath, name: String?, _ make: (String) -> Declaration) {
+        let name = name ?? KeyPathNames.name(of: keyPath) ?? String(describing: keyPath)
         self.name = name
+        self.keyPath = keyPath
         self.declaration = make(name)
     }
 
     /// A stored attribute: `String`, `Int`, `Double`, `Bool`, `Date`, `UUID`, `URL`,
     /// `Data`, a `QueryEnum`, or an optional of one.
     public static func attribute<V: QueryValue>(
-        _ keyPath: KeyPath<Model, V>, unique: Bool = false, originalName: String? = nil, defaultValue: String? = nil,
-        externalStorage: Bool = false
+        _ keyPath: KeyPath<Model, V>, name: String? = nil, unique: Bool = false, originalName: String? = nil,
+        defaultValue: String? = nil, externalStorage: Bool = false
     ) -> QueryProperty {
-        QueryProperty(keyPath) { name in
+        QueryProperty(keyPath, name: name) { name in
             .attribute(
                 Attribute(
                     name, V.queryAttributeType, optional: V.queryIsOptional, defaultValue: defaultValue, unique: unique,
@@ -80,8 +86,10 @@ public struct QueryProperty<Model>: Sendable {
     }
 
     /// A `@Transient` stored property: known to the schema, never queried.
-    public static func transient<V: QueryValue>(_ keyPath: KeyPath<Model, V>, defaultValue: String? = nil) -> QueryProperty {
-        QueryProperty(keyPath) { name in
+    public static func transient<V: QueryValue>(_ keyPath: KeyPath<Model, V>, name: String? = nil, defaultValue: String? = nil)
+        -> QueryProperty
+    {
+        QueryProperty(keyPath, name: name) { name in
             .attribute(
                 Attribute(name, V.queryAttributeType, optional: V.queryIsOptional, defaultValue: defaultValue, transient: true),
                 V.queryEnumType)
@@ -90,10 +98,10 @@ public struct QueryProperty<Model>: Sendable {
 
     /// A computed property: known to the schema so that a query naming it is told
     /// why it cannot, never queried.
-    public static func computed<V>(_ keyPath: KeyPath<Model, V>, from dependencies: [PartialKeyPath<Model>] = [])
-        -> QueryProperty
-    {
-        QueryProperty(keyPath) { name in
+    public static func computed<V>(
+        _ keyPath: KeyPath<Model, V>, name: String, from dependencies: [PartialKeyPath<Model>] = []
+    ) -> QueryProperty {
+        QueryProperty(keyPath, name: name) { name in
             .computed(
                 ComputedProperty(
                     name, typeName: String(describing: V.self),
@@ -103,9 +111,10 @@ public struct QueryProperty<Model>: Sendable {
 
     /// An optional to-one relationship.
     public static func toOne<D: QueryModel>(
-        _ keyPath: KeyPath<Model, D?>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+        _ keyPath: KeyPath<Model, D?>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
+        deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath) { name in
+        QueryProperty(keyPath, name: name) { name in
             .relationship(
                 Relationship(name, to: D.entityName, optional: true, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
                 D.self)
@@ -114,9 +123,10 @@ public struct QueryProperty<Model>: Sendable {
 
     /// A to-one relationship that is never nil.
     public static func toOne<D: QueryModel>(
-        _ keyPath: KeyPath<Model, D>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+        _ keyPath: KeyPath<Model, D>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
+        deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath) { name in
+        QueryProperty(keyPath, name: name) { name in
             .relationship(
                 Relationship(name, to: D.entityName, optional: false, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
                 D.self)
@@ -125,9 +135,10 @@ public struct QueryProperty<Model>: Sendable {
 
     /// A to-many relationship (an array of models).
     public static func toMany<D: QueryModel>(
-        _ keyPath: KeyPath<Model, [D]>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+        _ keyPath: KeyPath<Model, [D]>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
+        deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath) { name in
+        QueryProperty(keyPath, name: name) { name in
             .relationship(
                 Relationship(name, toMany: D.entityName, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
                 D.self)
@@ -136,9 +147,10 @@ public struct QueryProperty<Model>: Sendable {
 
     /// An optional to-many relationship (an optional array of models).
     public static func toMany<D: QueryModel>(
-        _ keyPath: KeyPath<Model, [D]?>, inverse: PartialKeyPath<D>? = nil, deleteRule: Relationship.DeleteRule = .nullify
+        _ keyPath: KeyPath<Model, [D]?>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
+        deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath) { name in
+        QueryProperty(keyPath, name: name) { name in
             .relationship(
                 Relationship(
                     name, toMany: D.entityName, optional: true, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
@@ -167,6 +179,12 @@ extension Schema {
 }
 
 extension QueryModel {
+    /// The declared name of the property `keyPath` leads to, found by key path
+    /// equality (for key paths that do not print their names).
+    static func declaredName(of keyPath: AnyKeyPath) -> String? {
+        queryProperties.first { $0.keyPath == keyPath }?.name
+    }
+
     /// The model types at the other end of this type's relationships.
     static var relatedModels: [any QueryModel.Type] {
         queryProperties.compactMap { property in

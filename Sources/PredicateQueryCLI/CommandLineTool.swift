@@ -31,6 +31,10 @@ public enum CommandLineTool {
             }
             let open = try StoreOpening.open(options) { output.writeError($0 + "\n") }
             let session = Session(open: open, options: options, output: output)
+            if let format = options.predicateFormat {
+                Interruption.install(idle: { exit(130) })
+                return runFormat(format, options.formatArguments, session, output) ? 0 : 1
+            }
             if let query = options.query {
                 Interruption.install(idle: { exit(130) })
                 return session.run(query) ? 0 : 1
@@ -44,6 +48,25 @@ public enum CommandLineTool {
             return error.exitCode
         }
     }
+}
+
+/// Expands a format string with its command-line arguments (typed by the query,
+/// as --param values are) and runs it.
+private func runFormat(_ format: String, _ arguments: [String], _ session: Session, _ output: Output) -> Bool {
+    let expansion = PredicateFormat.expand(format, arguments.map { .text($0) })
+    guard expansion.diagnostics.isEmpty else {
+        output.writeError(DiagnosticRenderer(fileName: "<format>").render(expansion.diagnostics, in: format))
+        return false
+    }
+    for (name, argument) in expansion.arguments {
+        switch argument {
+        case .text(let text): session.parameters[name] = text
+        case .value(.int(let number)): session.parameters[name] = String(number)
+        case .value(.double(let number)): session.parameters[name] = String(number)
+        default: break
+        }
+    }
+    return session.run(expansion.text)
 }
 
 /// Reading queries and commands from a pipe, one per line.

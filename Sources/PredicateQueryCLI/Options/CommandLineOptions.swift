@@ -17,6 +17,9 @@ struct CommandLineOptions: Equatable {
     }
 
     var query: String?
+    /// `--predicate-format FORMAT`: an NSPredicate-style format; the words are its arguments.
+    var predicateFormat: String?
+    var formatArguments: [String] = []
     var storePath: String?
     var modelPaths: [String] = []
     var layout: String?
@@ -77,6 +80,7 @@ extension CommandLineOptions {
                 return true
             }
             switch name {
+            case "--predicate-format": options.predicateFormat = try value()
             case "--store": options.storePath = try value()
             case "--model": options.modelPaths.append(try value())
             case "--layout":
@@ -116,7 +120,11 @@ extension CommandLineOptions {
                 throw UsageError(message: "unknown option '\(name)'")
             }
         }
-        if !words.isEmpty { options.query = words.joined(separator: " ") }
+        if options.predicateFormat != nil {
+            options.formatArguments = words
+        } else if !words.isEmpty {
+            options.query = words.joined(separator: " ")
+        }
         return options
     }
 

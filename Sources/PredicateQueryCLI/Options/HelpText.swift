@@ -16,6 +16,9 @@ enum HelpText {
           pq "Movie where genre == .kids sort by name"
           pq "any tags.name ==[c] 'swift'"
 
+        NSPredicate format strings, with arguments bound as parameters:
+          pq --predicate-format "%K == %@ AND limit > %d" name Rent 100
+
         With no --store, pq uses its example store (the models of Examples/Models,
         with sample data), created on first use in a cache folder.
 
@@ -35,6 +38,8 @@ enum HelpText {
           --param NAME=VALUE   bind the parameter $NAME (repeatable); a list parameter
                                takes comma-separated values: --param names=Rent,Travel
           --format FORMAT      table (default), json, csv or markdown
+          --predicate-format F an NSPredicate-style format (%@ %K %d %f %%); the words
+                               after the options are its arguments
           --sql                print the SQL and the values bound to it
           --explain            print SQLite's query plan
           --count              print the number of matching objects

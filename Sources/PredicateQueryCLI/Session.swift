@@ -125,7 +125,11 @@ final class Session {
                     "the query needs a value for '$\(declaration.name)' (\(declaration.type)); give one with --param \(declaration.name)=VALUE or .param set \(declaration.name) VALUE"
                 )
             }
-            values[declaration.name] = try ParameterParsing.value(text, as: declaration.type, name: declaration.name)
+            do {
+                values[declaration.name] = try ParameterText.value(text, as: declaration.type, name: declaration.name)
+            } catch {
+                throw CLIError.query(error.message)
+            }
         }
         return values
     }

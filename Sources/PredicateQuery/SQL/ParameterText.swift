@@ -1,13 +1,15 @@
-// `--param NAME=VALUE` and `.param set NAME VALUE`: text made into a value of the
-// type the query gives the parameter. Lists are comma-separated (brackets
-// optional); `nil` or `null` binds nil; enums take a case name or a raw value;
-// dates take ISO 8601.
+// Parameter values given as text (pq's `--param NAME=VALUE`, a query string, a
+// form field), made into values of the type the checked query gives the parameter.
 
 import Foundation
-import PredicateQuery
 
-enum ParameterParsing {
-    static func value(_ text: String, as type: ValueType, name: String) throws(CLIError) -> ParameterValue {
+/// Reads parameter values from text. Lists are comma-separated (brackets optional);
+/// `nil` or `null` is nil; booleans are `true`/`yes`/`1` or `false`/`no`/`0`; enums
+/// take a case name (with or without the dot) or a raw value; dates take ISO 8601;
+/// strings may be quoted, and the quotes are dropped.
+public enum ParameterText {
+    /// The value of parameter `name`, of type `type` (from `CheckedQuery.parameters`).
+    public static func value(_ text: String, as type: ValueType, name: String) throws(BindingError) -> ParameterValue {
         if case .list(let element) = type {
             var body = text.trimmingCharacters(in: .whitespaces)
             if body.hasPrefix("["), body.hasSuffix("]") { body = String(body.dropFirst().dropLast()) }
@@ -19,11 +21,12 @@ enum ParameterParsing {
         return .single(try single(text, as: type, name: name))
     }
 
-    static func single(_ text: String, as type: ValueType, name: String) throws(CLIError) -> Value {
+    /// One value of type `type`; `value(_:as:name:)` for lists.
+    public static func single(_ text: String, as type: ValueType, name: String) throws(BindingError) -> Value {
         let lowered = text.lowercased()
         if lowered == "nil" || lowered == "null" { return .null }
         let unquoted = unquote(text)
-        let invalid = CLIError.query("parameter '$\(name)' needs a value of type '\(type)', not '\(text)'")
+        let invalid = BindingError(message: "parameter '$\(name)' needs a value of type '\(type)', not '\(text)'")
         switch type {
         case .int:
             guard let value = Int64(text.replacingOccurrences(of: "_", with: "")) else { throw invalid }
@@ -53,14 +56,14 @@ enum ParameterParsing {
                 ?? enumType.enumCase(rawValue: .string(unquoted))
             guard let enumCase = found else {
                 let cases = enumType.cases.map(\.name).joined(separator: ", ")
-                throw CLIError.query("parameter '$\(name)': '\(text)' is not a case of '\(enumType.name)' (\(cases))")
+                throw BindingError(message: "parameter '$\(name)': '\(text)' is not a case of '\(enumType.name)' (\(cases))")
             }
             switch enumCase.rawValue {
             case .int(let raw): return .int(raw)
             case .string(let raw): return .string(raw)
             }
         default:
-            throw CLIError.query("parameter '$\(name)' has type '\(type)', which cannot be given on the command line")
+            throw BindingError(message: "parameter '$\(name)' has type '\(type)', which cannot be given as text")
         }
     }
 

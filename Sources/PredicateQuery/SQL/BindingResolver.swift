@@ -34,6 +34,10 @@ public struct QueryEnvironment: Sendable {
 public struct BindingError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 /// A statement ready to run: its text (list parameters expanded) and every value to bind.

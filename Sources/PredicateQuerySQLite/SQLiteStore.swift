@@ -115,3 +115,12 @@ extension SQLiteStore {
         try connection.execute(sql)
     }
 }
+
+extension SQLiteStore {
+    /// The store's `sqlite3 *` connection, for running hand-written SQL beside pq's
+    /// queries on the same connection (a benchmark's baseline, a migration). Do not
+    /// close it, and do not use it while one of pq's cursors on this store is open.
+    public func withUnsafeSQLiteHandle<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try body(connection.handle)
+    }
+}

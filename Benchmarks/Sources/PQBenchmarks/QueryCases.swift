@@ -1,0 +1,187 @@
+// The queries, each written four ways: pq text; the SQL a careful engineer would
+// write by hand; Foundation's #Predicate over objects in memory; GRDB's query
+// interface. Each way materialises its rows (pq's Row, a struct, the objects, a
+// GRDB record) and returns their keys, so a run can check all four agree.
+
+import Foundation
+import GRDB
+import PredicateQuery
+import PredicateQueryExamples
+
+/// One benchmark query.
+struct QueryCase {
+    var name: String
+    /// The query in pq's language.
+    var pq: String
+    var pqParameters: [String: ParameterValue] = [:]
+    /// The hand-written SQL, shown in the report.
+    var sql: String
+    var handWritten: (OpaquePointer) throws -> [Int64]
+    var grdb: (Database) throws -> [Int64]
+    var inMemory: (InMemoryObjects) throws -> [Int64]
+    /// Whether the order of the rows is part of the answer.
+    var isOrdered = false
+    /// How the in-memory version filters, when #Predicate cannot express the query.
+    var inMemoryNote: String?
+}
+
+extension QueryCase {
+    /// A budget name the generator writes: "<word> <n>".
+    static func budgetName(_ number: Int) -> String {
+        DataGenerator.words[(number * 7) % 16] + " \(number)"
+    }
+
+    /// The queries, with values chosen so each selects a modest share of `scale` budgets.
+    static func all(scale: Int) -> [QueryCase] {
+        let limit = 4980.0
+        let fragment = "ar 77"
+        let prefix = String(budgetName(1234).dropLast())  // e.g. "Tundra 123": 1230…1239, 12300…
+        let upper = prefix.dropLast() + String(UnicodeScalar(prefix.unicodeScalars.last!.value + 1)!)
+        let named = budgetName(max(1, scale / 2))
+        let amount = 999.9
+        let count = 14
+        let sum = 9000.0
+        let budgetSQL = "SELECT \(BudgetRow.columns) FROM \"ZBUDGET\""
+        let transactionSQL = "SELECT \(TransactionRow.columns) FROM \"ZTRANSACTION\""
+
+        return [
+            QueryCase(
+                name: "comparison", pq: "Budget where limit > \(Int(limit))",
+                sql: "\(budgetSQL) WHERE \"ZLIMIT\" > ?1",
+                handWritten: { db in
+                    try runHandWritten(db, "\(budgetSQL) WHERE \"ZLIMIT\" > ?1", [.double(limit)], BudgetRow.init, id: \.id)
+                },
+                grdb: { db in try BudgetRecord.filter(BudgetRecord.Columns.limit > limit).fetchAll(db).map(\.id) },
+                inMemory: { objects in
+                    let predicate = #Predicate<Budget> { $0.limit > limit }
+                    return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "contains", pq: "Budget where name contains '\(fragment)'",
+                sql: "\(budgetSQL) WHERE instr(\"ZNAME\", ?1) > 0",
+                handWritten: { db in
+                    try runHandWritten(db, "\(budgetSQL) WHERE instr(\"ZNAME\", ?1) > 0", [.text(fragment)], BudgetRow.init, id: \.id)
+                },
+                grdb: { db in
+                    try BudgetRecord.filter(literal: "instr(\(BudgetRecord.Columns.name), \(fragment)) > 0").fetchAll(db).map(\.id)
+                },
+                inMemory: { objects in
+                    let predicate = #Predicate<Budget> { $0.name.contains(fragment) }
+                    return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "prefix (indexed)", pq: "Budget where name beginswith '\(prefix)'",
+                sql: "\(budgetSQL) WHERE \"ZNAME\" >= ?1 AND \"ZNAME\" < ?2",
+                handWritten: { db in
+                    try runHandWritten(
+                        db, "\(budgetSQL) WHERE \"ZNAME\" >= ?1 AND \"ZNAME\" < ?2", [.text(prefix), .text(String(upper))],
+                        BudgetRow.init, id: \.id)
+                },
+                grdb: { db in
+                    try BudgetRecord.filter(BudgetRecord.Columns.name >= prefix && BudgetRecord.Columns.name < String(upper))
+                        .fetchAll(db).map(\.id)
+                },
+                inMemory: { objects in
+                    let predicate = #Predicate<Budget> { $0.name.starts(with: prefix) }
+                    return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "enum equality", pq: "Movie where genre == .kids",
+                sql: "SELECT \(MovieRow.columns) FROM \"ZMOVIE\" WHERE \"ZGENRE\" = ?1",
+                handWritten: { db in
+                    try runHandWritten(
+                        db, "SELECT \(MovieRow.columns) FROM \"ZMOVIE\" WHERE \"ZGENRE\" = ?1", [.int(2)], MovieRow.init, id: \.id)
+                },
+                grdb: { db in try MovieRecord.filter(MovieRecord.Columns.genre == Genre.kids.rawValue).fetchAll(db).map(\.id) },
+                inMemory: { objects in
+                    let kids = Genre.kids
+                    let predicate = #Predicate<Movie> { $0.genre == kids }
+                    return try objects.movies.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "optional to-one path", pq: "Transaction where budget?.name == '\(named)'",
+                sql: "SELECT t.\"Z_PK\", … FROM \"ZTRANSACTION\" t JOIN \"ZBUDGET\" b ON b.\"Z_PK\" = t.\"ZBUDGET\" WHERE b.\"ZNAME\" = ?1",
+                handWritten: { db in
+                    let columns = TransactionRow.columns.replacingOccurrences(of: "\"Z", with: "t.\"Z")
+                    return try runHandWritten(
+                        db,
+                        "SELECT \(columns) FROM \"ZTRANSACTION\" t JOIN \"ZBUDGET\" b ON b.\"Z_PK\" = t.\"ZBUDGET\" WHERE b.\"ZNAME\" = ?1",
+                        [.text(named)], TransactionRow.init, id: \.id)
+                },
+                grdb: { db in
+                    try TransactionRecord.joining(required: TransactionRecord.budget.filter(BudgetRecord.Columns.name == named))
+                        .fetchAll(db).map(\.id)
+                },
+                inMemory: { objects in
+                    let predicate = #Predicate<Transaction> { $0.budget?.name == named }
+                    return try objects.transactions.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "any over to-many", pq: "Budget where any transactions.amount > \(amount)",
+                sql: "\(budgetSQL) b WHERE EXISTS (SELECT 1 FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\" AND t.\"ZAMOUNT\" > ?1)",
+                handWritten: { db in
+                    try runHandWritten(
+                        db,
+                        "\(budgetSQL) b WHERE EXISTS (SELECT 1 FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\" AND t.\"ZAMOUNT\" > ?1)",
+                        [.double(amount)], BudgetRow.init, id: \.id)
+                },
+                grdb: { db in
+                    let budget = TableAlias<BudgetRecord>()
+                    let large = TransactionRecord.filter(
+                        TransactionRecord.Columns.budget == budget[BudgetRecord.Columns.id] && TransactionRecord.Columns.amount > amount)
+                    return try BudgetRecord.aliased(budget).filter(large.exists()).fetchAll(db).map(\.id)
+                },
+                inMemory: { objects in
+                    let predicate = #Predicate<Budget> { $0.transactions.contains { $0.amount > amount } }
+                    return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "@count", pq: "Budget where transactions.@count > \(count)",
+                sql: "\(budgetSQL) b WHERE (SELECT count(*) FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                handWritten: { db in
+                    try runHandWritten(
+                        db, "\(budgetSQL) b WHERE (SELECT count(*) FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                        [.int(Int64(count))], BudgetRow.init, id: \.id)
+                },
+                grdb: { db in try BudgetRecord.having(BudgetRecord.transactions.count > count).fetchAll(db).map(\.id) },
+                inMemory: { objects in
+                    let predicate = #Predicate<Budget> { $0.transactions.count > count }
+                    return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
+                }),
+            QueryCase(
+                name: "@sum", pq: "Budget where transactions.@sum.amount > \(Int(sum))",
+                sql: "\(budgetSQL) b WHERE (SELECT total(\"ZAMOUNT\") FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                handWritten: { db in
+                    try runHandWritten(
+                        db,
+                        "\(budgetSQL) b WHERE (SELECT total(\"ZAMOUNT\") FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                        [.double(sum)], BudgetRow.init, id: \.id)
+                },
+                grdb: { db in
+                    try BudgetRecord.having(BudgetRecord.transactions.sum(TransactionRecord.Columns.amount) > sum).fetchAll(db)
+                        .map(\.id)
+                },
+                inMemory: { objects in
+                    // #Predicate has no sum (no reduce, no map); the closure Swift code would use instead.
+                    objects.budgets.filter { $0.transactions.reduce(0) { $0 + $1.amount } > sum }.map(objects.key)
+                }, inMemoryNote: "#Predicate cannot sum; a Swift closure with reduce"),
+            QueryCase(
+                name: "sort + limit", pq: "Transaction where hasReceipt == true sort by date desc limit 20",
+                sql: "\(transactionSQL) WHERE \"ZHASRECEIPT\" = 1 ORDER BY \"ZDATE\" DESC LIMIT 20",
+                handWritten: { db in
+                    try runHandWritten(
+                        db, "\(transactionSQL) WHERE \"ZHASRECEIPT\" = 1 ORDER BY \"ZDATE\" DESC LIMIT 20", [], TransactionRow.init,
+                        id: \.id)
+                },
+                grdb: { db in
+                    try TransactionRecord.filter(TransactionRecord.Columns.hasReceipt == true)
+                        .order(TransactionRecord.Columns.date.desc).limit(20).fetchAll(db).map(\.id)
+                },
+                inMemory: { objects in
+                    let predicate = #Predicate<Transaction> { $0.hasReceipt }
+                    let matching = try objects.transactions.filter { try predicate.evaluate($0) }
+                    return matching.sorted(using: SortDescriptor(\Transaction.date, order: .reverse)).prefix(20).map(objects.key)
+                }, isOrdered: true),
+        ]
+    }
+}

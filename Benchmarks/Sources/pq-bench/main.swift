@@ -1,0 +1,96 @@
+// pq-bench: generates the benchmark store and measures pq against hand-written
+// SQL, GRDB and #Predicate in memory. See Benchmarks/README.md.
+//
+//   pq-bench generate [--scale N] [--store PATH]
+//   pq-bench compile
+//   pq-bench queries [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]
+//   pq-bench all [same options]        the store if missing, then both benchmarks
+
+import Foundation
+import PQBenchmarks
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("pq-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("pq-bench: \(message)\n".utf8))
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first, ["generate", "compile", "queries", "all"].contains(command) else {
+    fail("usage: pq-bench generate|compile|queries|all [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]")
+}
+arguments.removeFirst()
+
+struct Options {
+    var scale = 1_000_000
+    var storePath: String?
+    var repetitions = 7
+    var inMemoryRepetitions = 3
+    var only: String?
+}
+
+func number(_ text: String, for option: String) -> Int {
+    guard let value = Int(text), value > 0 else { fail("\(option) needs a positive number, not '\(text)'") }
+    return value
+}
+
+var options = Options()
+while !arguments.isEmpty {
+    let option = arguments.removeFirst()
+    guard let value = arguments.first else { fail("\(option) needs a value") }
+    arguments.removeFirst()
+    switch option {
+    case "--scale": options.scale = number(value, for: option)
+    case "--store": options.storePath = value
+    case "--repetitions": options.repetitions = number(value, for: option)
+    case "--in-memory-repetitions": options.inMemoryRepetitions = number(value, for: option)
+    case "--only": options.only = value
+    default: fail("unknown option \(option)")
+    }
+}
+let path = options.storePath ?? "\(FileManager.default.currentDirectoryPath)/.build-data/budgets-\(options.scale).sqlite"
+
+func generateIfMissing(_ path: String, scale: Int) {
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    try? FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    log("generating \(path) with \(scale) budgets")
+    do {
+        let start = ContinuousClock.now
+        try DataGenerator.generate(at: path + ".partial", scale: scale, log: log)
+        try FileManager.default.moveItem(atPath: path + ".partial", toPath: path)
+        log("generated in \(ContinuousClock.now - start)")
+    } catch {
+        try? FileManager.default.removeItem(atPath: path + ".partial")
+        fail("\(error)")
+    }
+}
+
+do {
+    switch command {
+    case "generate":
+        if FileManager.default.fileExists(atPath: path) { fail("\(path) exists; remove it first") }
+        generateIfMissing(path, scale: options.scale)
+    case "compile":
+        print(Report.compileTable(CompileBenchmark.run(log: log)))
+    case "queries", "all":
+        generateIfMissing(path, scale: options.scale)
+        if command == "all" {
+            print("## Compile\n\n" + Report.compileTable(CompileBenchmark.run(log: log)) + "\n")
+        }
+        let report = try QueryBenchmark.run(
+            storeAt: path, repetitions: options.repetitions, inMemoryRepetitions: options.inMemoryRepetitions,
+            only: options.only, log: log)
+        print("## Queries: \(report.budgets) budgets, \(report.transactions) transactions; medians of \(report.repetitions) runs\n")
+        print(Report.queryTable(report) + "\n")
+        print("In memory: loading every object took \(Report.format(report.inMemoryLoad)), counted in every query.\n")
+        print(Report.queryDefinitions(report))
+    default:
+        break
+    }
+} catch {
+    fail("\(error)")
+}

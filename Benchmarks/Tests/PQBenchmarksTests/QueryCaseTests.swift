@@ -1,0 +1,30 @@
+// On a small generated store, every approach of every benchmark query selects the
+// same rows as pq (the benchmark checks this too, before it times anything), and
+// each query selects some rows but not all, so the timings compare real work.
+
+import Foundation
+import Testing
+
+@testable import PQBenchmarks
+
+struct QueryCaseTests {
+    @Test func everyApproachSelectsWhatPQSelects() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pq-bench-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try DataGenerator.generate(at: path, scale: 20_000)
+        let report = try QueryBenchmark.run(storeAt: path, repetitions: 1, inMemoryRepetitions: 1, log: { _ in })
+        #expect(report.budgets == 20_000)
+        #expect((180_000...220_000).contains(report.transactions))
+        #expect(report.measurements.count == QueryCase.all(scale: 20_000).count)
+        for measurement in report.measurements {
+            #expect(measurement.rows > 0, "\(measurement.name) selects nothing")
+            #expect(measurement.rows < report.transactions, "\(measurement.name) selects everything")
+        }
+    }
+
+    @Test func generatedPredicatesHaveTheNodesTheyClaim() {
+        let (text, nodes) = CompileBenchmark.generated(nodes: 1_000)
+        #expect(nodes >= 1_000 && nodes < 1_010)
+        #expect(text.hasPrefix("Budget where (limit > 0 && name contains 'n0') || (limit > 1"))
+    }
+}

@@ -32,7 +32,7 @@ public enum CompileBenchmark {
         "Transaction where amount * 2 + 1 > $min",
         "User where all pets.age > 2",
         "Budget where transactions.@avg.amount > 100",
-        "Snippet where folder?.newName == nil || language == .swift sort by title[c] limit 5",
+        "Snippet where folder?.newName == nil || language == .swift sort by notes[c] limit 5",
     ]
 
     /// A predicate of about `nodes` nodes: `||` over `&&` pairs of comparisons
@@ -51,7 +51,7 @@ public enum CompileBenchmark {
     }
 
     /// Medians of `batches` batches; each batch runs a query enough times to last a few milliseconds.
-    public static func run(batches: Int = 7, log: (String) -> Void) -> [CompileMeasurement] {
+    public static func run(batches: Int = 7, only: String? = nil, log: (String) -> Void) -> [CompileMeasurement] {
         let schema = ExampleSchemas.combined
         let mapping = StoreMapping.make(for: schema, layout: .coreData)
         let limits = Limits(maxListLength: 1_000_000)
@@ -71,8 +71,10 @@ public enum CompileBenchmark {
             }
             return Stopwatch.median(samples)
         }
-        var results = specExamples.map { CompileMeasurement(query: $0, nodes: nil, median: measure($0)) }
-        for size in [1_000, 10_000, 100_000] {
+        var results = specExamples.filter { only == nil || $0.contains(only!) }.map {
+            CompileMeasurement(query: $0, nodes: nil, median: measure($0))
+        }
+        for size in [1_000, 10_000, 100_000] where only == nil || "generated".contains(only!) {
             let (text, nodes) = generated(nodes: size)
             log("compiling a predicate of \(nodes) nodes")
             results.append(CompileMeasurement(query: "generated, \(size / 1000)k nodes", nodes: nodes, median: measure(text)))

@@ -75,7 +75,7 @@ do {
         if FileManager.default.fileExists(atPath: path) { fail("\(path) exists; remove it first") }
         generateIfMissing(path, scale: options.scale)
     case "compile":
-        print(Report.compileTable(CompileBenchmark.run(log: log)))
+        print(Report.compileTable(CompileBenchmark.run(batches: options.repetitions, only: options.only, log: log)))
     case "queries", "all":
         generateIfMissing(path, scale: options.scale)
         if command == "all" {

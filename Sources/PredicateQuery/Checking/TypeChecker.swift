@@ -82,6 +82,24 @@ public struct TypeChecker {
         return Result(query: checked, diagnostics: diagnostics)
     }
 
+    /// The entities that have a property for the first name of every key path the
+    /// query starts from the object (an enum constant such as `Genre.action` aside).
+    private static func candidateEntities(for query: Query, schema: Schema) -> [Entity] {
+        var names: Set<String> = []
+        func note(_ path: PropertyPath) {
+            guard case .object = path.root, let first = path.components.first?.name else { return }
+            if path.components.count == 2, schema.enumType(named: first) != nil { return }
+            names.insert(first)
+        }
+        var pending = query.predicate.map { [$0] } ?? []
+        while let expr = pending.popLast() {
+            if case .keyPath(let path) = expr.kind { note(path) }
+            pending += expr.children
+        }
+        for key in query.sortKeys { note(key.path) }
+        return schema.entities.filter { entity in names.allSatisfy { schema.property(named: $0, of: entity) != nil } }
+    }
+
     /// With no entity named: the one entity the query checks against.
     private static func inferEntity(for query: Query, schema: Schema) -> Result {
         if query.predicate == nil, query.sortKeys.isEmpty {
@@ -100,8 +118,16 @@ public struct TypeChecker {
                         ])
                 ])
         }
-        let attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
-        let matches = attempts.filter { $0.result.query != nil }
+        // Only entities with every property the query names at its top level can
+        // match; checking those first keeps inference cheap. The others are checked
+        // only when no candidate matches, for the diagnostics.
+        let candidates = candidateEntities(for: query, schema: schema)
+        var attempts = candidates.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
+        var matches = attempts.filter { $0.result.query != nil }
+        if matches.isEmpty {
+            attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
+            matches = attempts.filter { $0.result.query != nil }
+        }
         let span = query.predicate?.span ?? query.sortKeys.first?.span ?? .point(0)
         if matches.count == 1 { return matches[0].result }
         if matches.count > 1 {

@@ -23,52 +23,64 @@ enum SQLParserDepth {
             var pending = 0
             var hasSelect = false
         }
+        let quote = UInt8(ascii: "\"")
         var levels = [Level(cost: 0)]
         var total = 0
         var deepest = 0
-        var bytes = sql.utf8.makeIterator()
-        var word = ""
-        func endWord() {
-            guard !word.isEmpty else { return }
-            if word.uppercased() == "SELECT" { levels[levels.count - 1].hasSelect = true }
-            levels[levels.count - 1].pending += 1
-            word = ""
-        }
-        while let byte = bytes.next() {
-            switch byte {
-            case UInt8(ascii: "\""):
-                // A quoted identifier is one symbol; "" inside it is an escaped quote.
-                endWord()
-                var previousWasQuote = false
-                while let inner = bytes.next() {
-                    if inner == UInt8(ascii: "\"") {
-                        previousWasQuote.toggle()
-                    } else if previousWasQuote {
-                        break
-                    }
+        var text = sql
+        return text.withUTF8 { bytes in
+            var index = 0
+            var wordStart: Int?
+            /// Ends the word running up to `end`, if any: one symbol, and SELECT marks its level.
+            func endWord(at end: Int) {
+                guard let start = wordStart else { return }
+                wordStart = nil
+                if end - start == 6, zip(bytes[start..<end], "SELECT".utf8).allSatisfy({ $0 & 0xDF == $1 }) {
+                    levels[levels.count - 1].hasSelect = true
                 }
                 levels[levels.count - 1].pending += 1
-            case UInt8(ascii: "("):
-                endWord()
-                let enclosing = levels[levels.count - 1]
-                let cost = 1 + min(enclosing.pending, 5) + (enclosing.hasSelect ? 2 : 0)
-                total += cost
-                deepest = max(deepest, total)
-                levels.append(Level(cost: cost))
-            case UInt8(ascii: ")"):
-                endWord()
-                if levels.count > 1 {
-                    total -= levels.removeLast().cost
-                    // The closed group is one operand of its enclosing level.
-                    levels[levels.count - 1].pending += 1
-                }
-            case UInt8(ascii: " "), UInt8(ascii: ","):
-                endWord()
-                if byte == UInt8(ascii: ",") { levels[levels.count - 1].pending += 1 }
-            default:
-                word.unicodeScalars.append(Unicode.Scalar(byte))
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case quote:
+                    // A quoted identifier is one symbol; "" inside it is an escaped quote.
+                    endWord(at: index)
+                    index += 1
+                    while index < bytes.count {
+                        if bytes[index] == quote {
+                            if index + 1 < bytes.count, bytes[index + 1] == quote {
+                                index += 2
+                                continue
+                            }
+                            break
+                        }
+                        index += 1
+                    }
+                    levels[levels.count - 1].pending += 1
+                case UInt8(ascii: "("):
+                    endWord(at: index)
+                    let enclosing = levels[levels.count - 1]
+                    let cost = 1 + min(enclosing.pending, 5) + (enclosing.hasSelect ? 2 : 0)
+                    total += cost
+                    deepest = max(deepest, total)
+                    levels.append(Level(cost: cost))
+                case UInt8(ascii: ")"):
+                    endWord(at: index)
+                    if levels.count > 1 {
+                        total -= levels.removeLast().cost
+                        // The closed group is one operand of its enclosing level.
+                        levels[levels.count - 1].pending += 1
+                    }
+                case UInt8(ascii: " "), UInt8(ascii: ","):
+                    endWord(at: index)
+                    if byte == UInt8(ascii: ",") { levels[levels.count - 1].pending += 1 }
+                default:
+                    if wordStart == nil { wordStart = index }
+                }
+                index += 1
+            }
+            return deepest
         }
-        return deepest
     }
 }

@@ -48,6 +48,7 @@ public struct Schema: Sendable, Hashable {
 
     /// The property of that name on the entity or an ancestor.
     public func property(named name: String, of entity: Entity) -> Property? {
+        if entity.parent == nil { return entity.property(named: name) }
         for owner in lineage(of: entity) {
             if let property = owner.property(named: name) { return property }
         }
@@ -56,7 +57,8 @@ public struct Schema: Sendable, Hashable {
 
     /// Every property of the entity, inherited ones first.
     public func allProperties(of entity: Entity) -> [Property] {
-        lineage(of: entity).reversed().flatMap(\.properties)
+        if entity.parent == nil { return entity.properties }
+        return lineage(of: entity).reversed().flatMap(\.properties)
     }
 }
 

@@ -245,26 +245,43 @@ extension Parser {
 
     /// `additive ::= multiplicative ( ( "+" | "-" ) multiplicative )*`
     mutating func parseAdditive() throws(Failure) -> Expr {
-        try parseBinaryChain([.plus: .add, .minus: .subtract]) { parser throws(Failure) in
+        try parseBinaryChain(Self.additiveOperator) { parser throws(Failure) in
             try parser.parseMultiplicative()
         }
     }
 
     /// `multiplicative ::= prefix ( ( "*" | "/" | "%" ) prefix )*`
     mutating func parseMultiplicative() throws(Failure) -> Expr {
-        try parseBinaryChain([.star: .multiply, .slash: .divide, .percent: .remainder]) { parser throws(Failure) in
+        try parseBinaryChain(Self.multiplicativeOperator) { parser throws(Failure) in
             try parser.parsePrefix()
+        }
+    }
+
+    private static func additiveOperator(_ kind: TokenKind) -> ArithmeticOperator? {
+        switch kind {
+        case .plus: .add
+        case .minus: .subtract
+        default: nil
+        }
+    }
+
+    private static func multiplicativeOperator(_ kind: TokenKind) -> ArithmeticOperator? {
+        switch kind {
+        case .star: .multiply
+        case .slash: .divide
+        case .percent: .remainder
+        default: nil
         }
     }
 
     /// A left-associative chain. Each fold nests the tree one level deeper, so each counts against the depth limit.
     private mutating func parseBinaryChain(
-        _ operators: [TokenKind: ArithmeticOperator], operand: (inout Parser) throws(Failure) -> Expr
+        _ operators: (TokenKind) -> ArithmeticOperator?, operand: (inout Parser) throws(Failure) -> Expr
     ) throws(Failure) -> Expr {
         var lhs = try operand(&self)
         var levels = 0
         defer { depth -= levels }
-        while let op = operators[current.kind] {
+        while let op = operators(current.kind) {
             let token = advance()
             try enter(token.span)
             levels += 1

@@ -30,42 +30,31 @@ enum SQLiteFunctions {
         try connection.check(status, "cannot register pq_sum")
     }
 
-    /// The running sum lives in SQLite's aggregate context, as a pointer to a boxed `Aggregates.Sum`.
-    private final class SumBox {
-        var sum = Aggregates.Sum()
-    }
-
-    private static func sumBox(_ context: OpaquePointer?, create: Bool) -> SumBox? {
-        let size = Int32(MemoryLayout<UnsafeMutableRawPointer?>.size)
-        guard let slot = sqlite3_aggregate_context(context, create ? size : 0) else { return nil }
-        let pointer = slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-        if let existing = pointer.pointee { return Unmanaged<SumBox>.fromOpaque(existing).takeUnretainedValue() }
-        guard create else { return nil }
-        let box = SumBox()
-        pointer.pointee = Unmanaged.passRetained(box).toOpaque()
-        return box
+    /// The running sum lives in SQLite's aggregate context itself (zeroed memory,
+    /// so `isStarted` is false until the first value): no allocation per group.
+    private struct SumState {
+        var isStarted: Bool
+        var sum: Aggregates.Sum
     }
 
     private static let sumStep: Body = { context, _, arguments in
-        guard let box = sumBox(context, create: true), let value = arguments?[0] else { return }
+        guard let value = arguments?[0],
+            let slot = sqlite3_aggregate_context(context, Int32(MemoryLayout<SumState>.stride))
+        else { return }
+        let state = slot.assumingMemoryBound(to: SumState.self)
+        if !state.pointee.isStarted { state.pointee = SumState(isStarted: true, sum: Aggregates.Sum()) }
         switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER: box.sum.add(.int(sqlite3_value_int64(value)))
-        case SQLITE_FLOAT: box.sum.add(.double(sqlite3_value_double(value)))
+        case SQLITE_INTEGER: state.pointee.sum.add(integer: sqlite3_value_int64(value))
         case SQLITE_NULL: break
-        default: box.sum.add(.double(sqlite3_value_double(value)))
+        default: state.pointee.sum.add(double: sqlite3_value_double(value))
         }
     }
 
     private static let sumFinal: @convention(c) (OpaquePointer?) -> Void = { context in
-        let result: Value
-        if let slot = sqlite3_aggregate_context(context, 0),
-            let pointer = slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
-        {
-            let box = Unmanaged<SumBox>.fromOpaque(pointer)
-            result = box.takeUnretainedValue().sum.result
-            box.release()
-        } else {
-            result = Aggregates.Sum().result
+        var result = Aggregates.Sum().result
+        if let slot = sqlite3_aggregate_context(context, 0) {
+            let state = slot.assumingMemoryBound(to: SumState.self).pointee
+            if state.isStarted { result = state.sum.result }
         }
         switch result {
         case .int(let number): sqlite3_result_int64(context, number)

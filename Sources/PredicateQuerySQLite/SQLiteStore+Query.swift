@@ -7,32 +7,145 @@ import PredicateQuery
 /// One object read from a store.
 public struct Row: Sendable {
     public var id: ObjectID
-    /// Attribute values by attribute name, decoded to the attribute's type.
-    public var values: [String: Value]
+    /// Attribute values by attribute name, decoded to the attribute's type (unset ones are absent).
+    public var values: RowFields<Value>
     /// The key of the object each to-one relationship points to, if any.
-    public var toOne: [String: Int64]
+    public var toOne: RowFields<Int64>
     /// With summaries: the label of the object each to-one relationship points to.
-    public var labels: [String: Value] = [:]
+    public var labels: RowFields<Value>
     /// With summaries: the number of objects in each to-many relationship.
-    public var counts: [String: Int64] = [:]
+    public var counts: RowFields<Int64>
+}
+
+/// Named fields of one row. The names are shared by every row of a query, so a row
+/// holds only its values: reading many rows allocates no dictionary per row.
+public struct RowFields<Element: Sendable>: Sendable {
+    let names: RowFieldNames
+    var slots: [Element?]
+
+    /// The value of the field `name`, or nil if the row has none.
+    public subscript(name: String) -> Element? {
+        guard let slot = names.slots[name] else { return nil }
+        return slots[slot]
+    }
+
+    /// Every field that has a value, by name.
+    public var dictionary: [String: Element] {
+        var result: [String: Element] = [:]
+        for (name, slot) in names.slots { if let value = slots[slot] { result[name] = value } }
+        return result
+    }
+}
+
+/// The field names of a query's rows, and the slot of each.
+final class RowFieldNames: Sendable {
+    let slots: [String: Int]
+
+    init(_ names: [String]) {
+        var slots: [String: Int] = [:]
+        for (index, name) in names.enumerated() { slots[name] = index }
+        self.slots = slots
+    }
+}
+
+/// How to read each result column of a compiled query into a `Row`, worked out once per query.
+final class RowDecoder: Sendable {
+    private enum Step: Sendable {
+        case primaryKey
+        case entityNumber
+        case attribute(slot: Int, type: AttributeType)
+        case toOne(slot: Int)
+        case label(slot: Int)
+        case count(slot: Int)
+    }
+
+    private let steps: [Step]
+    private let entity: String
+    private let entitiesByNumber: [Int64: String]
+    private let dates: DateEncoding
+    private let values, toOne, labels, counts: RowFieldNames
+    private let valueCount, toOneCount, labelCount, countCount: Int
+
+    init(_ query: CompiledQuery, mapping: StoreMapping) {
+        var steps: [Step] = []
+        var values: [String] = [], toOne: [String] = [], labels: [String] = [], counts: [String] = []
+        for column in query.columns {
+            switch column {
+            case .primaryKey: steps.append(.primaryKey)
+            case .entityNumber: steps.append(.entityNumber)
+            case .attribute(let attribute):
+                steps.append(.attribute(slot: values.count, type: attribute.type))
+                values.append(attribute.name)
+            case .toOne(let relationship):
+                steps.append(.toOne(slot: toOne.count))
+                toOne.append(relationship.name)
+            case .toOneLabel(let relationship):
+                steps.append(.label(slot: labels.count))
+                labels.append(relationship.name)
+            case .toManyCount(let relationship):
+                steps.append(.count(slot: counts.count))
+                counts.append(relationship.name)
+            }
+        }
+        self.steps = steps
+        entity = query.query.entity.name
+        var entitiesByNumber: [Int64: String] = [:]
+        for (name, number) in mapping.entityNumbers { entitiesByNumber[Int64(number)] = name }
+        self.entitiesByNumber = entitiesByNumber
+        dates = mapping.dateEncoding
+        self.values = RowFieldNames(values)
+        self.toOne = RowFieldNames(toOne)
+        self.labels = RowFieldNames(labels)
+        self.counts = RowFieldNames(counts)
+        (valueCount, toOneCount, labelCount, countCount) = (values.count, toOne.count, labels.count, counts.count)
+    }
+
+    func decode(_ statement: SQLiteStatement) -> Row {
+        var key: Int64 = 0
+        var entity = self.entity
+        var values = [Value?](repeating: nil, count: valueCount)
+        var toOne = [Int64?](repeating: nil, count: toOneCount)
+        var labels = [Value?](repeating: nil, count: labelCount)
+        var counts = [Int64?](repeating: nil, count: countCount)
+        for (index, step) in steps.enumerated() {
+            let stored = statement.column(Int32(index))
+            switch step {
+            case .primaryKey:
+                if case .int(let value) = stored { key = value }
+            case .entityNumber:
+                if case .int(let number) = stored, let name = entitiesByNumber[number] { entity = name }
+            case .attribute(let slot, let type):
+                let value = StoreValueEncoding.decode(stored, as: type, dates: dates)
+                if !value.isNull { values[slot] = value }
+            case .toOne(let slot):
+                if case .int(let target) = stored { toOne[slot] = target }
+            case .label(let slot):
+                if !stored.isNull { labels[slot] = stored }
+            case .count(let slot):
+                if case .int(let count) = stored { counts[slot] = count }
+            }
+        }
+        return Row(
+            id: ObjectID(entity, key), values: RowFields(names: self.values, slots: values),
+            toOne: RowFields(names: self.toOne, slots: toOne), labels: RowFields(names: self.labels, slots: labels),
+            counts: RowFields(names: self.counts, slots: counts))
+    }
 }
 
 /// The rows of a running query, read one at a time.
 public final class RowCursor {
     private let statement: SQLiteStatement
-    private let query: CompiledQuery
-    private let store: SQLiteStore
+    private let decoder: RowDecoder
 
     init(statement: SQLiteStatement, query: CompiledQuery, store: SQLiteStore) {
         self.statement = statement
-        self.query = query
-        self.store = store
+        decoder = RowDecoder(query, mapping: store.mapping)
     }
 
     /// The next row, or nil when there are no more.
     public func next() throws(StoreError) -> Row? {
         guard try statement.step() else { return nil }
-        return store.decodeRow(statement, query)
+        return decoder.decode(statement)
     }
 }
 
@@ -96,37 +209,5 @@ extension SQLiteStore {
         } catch {
             throw StoreError(error.message)
         }
-    }
-
-    func decodeRow(_ statement: SQLiteStatement, _ query: CompiledQuery) -> Row {
-        var key: Int64 = 0
-        var entity = query.query.entity.name
-        var values: [String: Value] = [:]
-        var toOne: [String: Int64] = [:]
-        var labels: [String: Value] = [:]
-        var counts: [String: Int64] = [:]
-        for (index, column) in query.columns.enumerated() {
-            let stored = statement.column(Int32(index))
-            switch column {
-            case .primaryKey:
-                if case .int(let value) = stored { key = value }
-            case .entityNumber:
-                if case .int(let number) = stored,
-                    let name = mapping.entityNumbers.first(where: { $0.value == Int(number) })?.key
-                {
-                    entity = name
-                }
-            case .attribute(let attribute):
-                let value = StoreValueEncoding.decode(stored, as: attribute.type, dates: mapping.dateEncoding)
-                if !value.isNull { values[attribute.name] = value }
-            case .toOne(let relationship):
-                if case .int(let target) = stored { toOne[relationship.name] = target }
-            case .toOneLabel(let relationship):
-                if !stored.isNull { labels[relationship.name] = stored }
-            case .toManyCount(let relationship):
-                if case .int(let count) = stored { counts[relationship.name] = count }
-            }
-        }
-        return Row(id: ObjectID(entity, key), values: values, toOne: toOne, labels: labels, counts: counts)
     }
 }

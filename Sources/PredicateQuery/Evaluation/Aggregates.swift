@@ -21,16 +21,26 @@ public enum Aggregates {
         public mutating func add(_ value: Value) {
             switch value {
             case .null: return
-            case .int(let number):
-                double += Double(number)
-                if isExact {
-                    let (result, overflow) = integer.addingReportingOverflow(number)
-                    if overflow { isExact = false } else { integer = result }
-                }
-            default:
-                double += SQLiteSemantics.number(SQLiteSemantics.stored(value)) ?? 0
-                isExact = false
+            case .int(let number): add(integer: number)
+            case .double(let number): add(double: number)
+            default: add(double: SQLiteSemantics.number(SQLiteSemantics.stored(value)) ?? 0)
             }
+        }
+
+        /// Adds an integer: the sum stays exact until it would overflow.
+        public mutating func add(integer number: Int64) {
+            double += Double(number)
+            if isExact {
+                let (result, overflow) = integer.addingReportingOverflow(number)
+                if overflow { isExact = false } else { integer = result }
+            }
+            count += 1
+        }
+
+        /// Adds a floating-point number: the sum is a Double from then on.
+        public mutating func add(double number: Double) {
+            double += number
+            isExact = false
             count += 1
         }
 

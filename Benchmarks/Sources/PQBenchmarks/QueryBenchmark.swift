@@ -44,7 +44,10 @@ public enum QueryBenchmark {
         let (budgets, transactions) = try store.withUnsafeSQLiteHandle { db in
             (try count(db, "ZBUDGET"), try count(db, "ZTRANSACTION"))
         }
-        let cases = QueryCase.all(scale: budgets).filter { only == nil || $0.name.contains(only!) }
+        let wanted = only?.split(separator: ",").map(String.init)
+        let cases = QueryCase.all(scale: budgets).filter { queryCase in
+            wanted.map { $0.contains { queryCase.name.contains($0) } } ?? true
+        }
 
         func pq(_ queryCase: QueryCase) throws -> [Int64] {
             let result = QueryCompiler.compile(queryCase.pq, schema: store.schema, mapping: store.mapping)

@@ -118,11 +118,11 @@ extension QueryCase {
                 }),
             QueryCase(
                 name: "any over to-many", pq: "Budget where any transactions.amount > \(amount)",
-                sql: "\(budgetSQL) b WHERE EXISTS (SELECT 1 FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\" AND t.\"ZAMOUNT\" > ?1)",
+                // Faster here than a correlated EXISTS (1.2 s): one pass over the transactions.
+                sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" WHERE \"ZAMOUNT\" > ?1)",
                 handWritten: { db in
                     try runHandWritten(
-                        db,
-                        "\(budgetSQL) b WHERE EXISTS (SELECT 1 FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\" AND t.\"ZAMOUNT\" > ?1)",
+                        db, "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" WHERE \"ZAMOUNT\" > ?1)",
                         [.double(amount)], BudgetRow.init, id: \.id)
                 },
                 grdb: { db in
@@ -137,10 +137,12 @@ extension QueryCase {
                 }),
             QueryCase(
                 name: "@count", pq: "Budget where transactions.@count > \(count)",
-                sql: "\(budgetSQL) b WHERE (SELECT count(*) FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                // Grouped once rather than counted per budget (right for "> n" only: it never sees empty budgets).
+                sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING count(*) > ?1)",
                 handWritten: { db in
                     try runHandWritten(
-                        db, "\(budgetSQL) b WHERE (SELECT count(*) FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                        db,
+                        "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING count(*) > ?1)",
                         [.int(Int64(count))], BudgetRow.init, id: \.id)
                 },
                 grdb: { db in try BudgetRecord.having(BudgetRecord.transactions.count > count).fetchAll(db).map(\.id) },
@@ -150,11 +152,11 @@ extension QueryCase {
                 }),
             QueryCase(
                 name: "@sum", pq: "Budget where transactions.@sum.amount > \(Int(sum))",
-                sql: "\(budgetSQL) b WHERE (SELECT total(\"ZAMOUNT\") FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING total(\"ZAMOUNT\") > ?1)",
                 handWritten: { db in
                     try runHandWritten(
                         db,
-                        "\(budgetSQL) b WHERE (SELECT total(\"ZAMOUNT\") FROM \"ZTRANSACTION\" t WHERE t.\"ZBUDGET\" = b.\"Z_PK\") > ?1",
+                        "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING total(\"ZAMOUNT\") > ?1)",
                         [.double(sum)], BudgetRow.init, id: \.id)
                 },
                 grdb: { db in

@@ -79,15 +79,29 @@ struct MovieRow {
     }
 }
 
-/// Runs hand-written SQL and decodes each row with `decode`; returns the keys.
-func runHandWritten<Decoded>(
-    _ database: OpaquePointer, _ sql: String, _ arguments: [SQLArgument], _ decode: (borrowing RawStatement) -> Decoded,
-    id: (Decoded) -> Int64
-) throws -> [Int64] {
-    let statement = try RawStatement(database, sql, arguments)
-    var rows: [Decoded] = []
-    while try statement.step() { rows.append(decode(statement)) }
-    return rows.map(id)
+/// Which struct a hand-written query's rows decode into.
+enum HandWrittenRows {
+    case budgets, transactions, movies
+}
+
+extension QueryCase {
+    /// Runs the hand-written SQL, decodes every row into its struct, and returns the keys.
+    func runHandWritten(_ database: OpaquePointer) throws -> [Int64] {
+        let statement = try RawStatement(database, sql, arguments)
+        switch rows {
+        case .budgets: return try decodeAll(statement, BudgetRow.init).map(\.id)
+        case .transactions: return try decodeAll(statement, TransactionRow.init).map(\.id)
+        case .movies: return try decodeAll(statement, MovieRow.init).map(\.id)
+        }
+    }
+
+    private func decodeAll<Decoded>(
+        _ statement: borrowing RawStatement, _ decode: (borrowing RawStatement) -> Decoded
+    ) throws -> [Decoded] {
+        var rows: [Decoded] = []
+        while try statement.step() { rows.append(decode(statement)) }
+        return rows
+    }
 }
 
 public struct BenchmarkError: Error, CustomStringConvertible {

@@ -62,7 +62,7 @@ public enum QueryBenchmark {
             log("\(queryCase.name): \(queryCase.pq)")
             let approaches: [(String, () throws -> [Int64])] = [
                 ("pq", { try pq(queryCase) }),
-                ("hand-written SQL", { try store.withUnsafeSQLiteHandle { try queryCase.handWritten($0) } }),
+                ("hand-written SQL", { try store.withUnsafeSQLiteHandle { try queryCase.runHandWritten($0) } }),
                 ("GRDB", { try grdb.read { try queryCase.grdb($0) } }),
             ]
             // Warm-up runs, which also check that every approach selects the same rows.

@@ -14,9 +14,11 @@ struct QueryCase {
     /// The query in pq's language.
     var pq: String
     var pqParameters: [String: ParameterValue] = [:]
-    /// The hand-written SQL, shown in the report.
+    /// The hand-written SQL, run through the C API and shown in the report.
     var sql: String
-    var handWritten: (OpaquePointer) throws -> [Int64]
+    var arguments: [SQLArgument]
+    /// The struct its rows decode into.
+    var rows: HandWrittenRows
     var grdb: (Database) throws -> [Int64]
     var inMemory: (InMemoryObjects) throws -> [Int64]
     /// Whether the order of the rows is part of the answer.
@@ -48,9 +50,7 @@ extension QueryCase {
             QueryCase(
                 name: "comparison", pq: "Budget where limit > \(Int(limit))",
                 sql: "\(budgetSQL) WHERE \"ZLIMIT\" > ?1",
-                handWritten: { db in
-                    try runHandWritten(db, "\(budgetSQL) WHERE \"ZLIMIT\" > ?1", [.double(limit)], BudgetRow.init, id: \.id)
-                },
+                arguments: [.double(limit)], rows: .budgets,
                 grdb: { db in try BudgetRecord.filter(BudgetRecord.Columns.limit > limit).fetchAll(db).map(\.id) },
                 inMemory: { objects in
                     let predicate = #Predicate<Budget> { $0.limit > limit }
@@ -59,9 +59,7 @@ extension QueryCase {
             QueryCase(
                 name: "contains", pq: "Budget where name contains '\(fragment)'",
                 sql: "\(budgetSQL) WHERE instr(\"ZNAME\", ?1) > 0",
-                handWritten: { db in
-                    try runHandWritten(db, "\(budgetSQL) WHERE instr(\"ZNAME\", ?1) > 0", [.text(fragment)], BudgetRow.init, id: \.id)
-                },
+                arguments: [.text(fragment)], rows: .budgets,
                 grdb: { db in
                     try BudgetRecord.filter(literal: "instr(\(BudgetRecord.Columns.name), \(fragment)) > 0").fetchAll(db).map(\.id)
                 },
@@ -72,11 +70,7 @@ extension QueryCase {
             QueryCase(
                 name: "prefix (indexed)", pq: "Budget where name beginswith '\(prefix)'",
                 sql: "\(budgetSQL) WHERE \"ZNAME\" >= ?1 AND \"ZNAME\" < ?2",
-                handWritten: { db in
-                    try runHandWritten(
-                        db, "\(budgetSQL) WHERE \"ZNAME\" >= ?1 AND \"ZNAME\" < ?2", [.text(prefix), .text(String(upper))],
-                        BudgetRow.init, id: \.id)
-                },
+                arguments: [.text(prefix), .text(String(upper))], rows: .budgets,
                 grdb: { db in
                     try BudgetRecord.filter(BudgetRecord.Columns.name >= prefix && BudgetRecord.Columns.name < String(upper))
                         .fetchAll(db).map(\.id)
@@ -88,10 +82,7 @@ extension QueryCase {
             QueryCase(
                 name: "enum equality", pq: "Movie where genre == .kids",
                 sql: "SELECT \(MovieRow.columns) FROM \"ZMOVIE\" WHERE \"ZGENRE\" = ?1",
-                handWritten: { db in
-                    try runHandWritten(
-                        db, "SELECT \(MovieRow.columns) FROM \"ZMOVIE\" WHERE \"ZGENRE\" = ?1", [.int(2)], MovieRow.init, id: \.id)
-                },
+                arguments: [.int(2)], rows: .movies,
                 grdb: { db in try MovieRecord.filter(MovieRecord.Columns.genre == Genre.kids.rawValue).fetchAll(db).map(\.id) },
                 inMemory: { objects in
                     let kids = Genre.kids
@@ -100,14 +91,9 @@ extension QueryCase {
                 }),
             QueryCase(
                 name: "optional to-one path", pq: "Transaction where budget?.name == '\(named)'",
-                sql: "SELECT t.\"Z_PK\", … FROM \"ZTRANSACTION\" t JOIN \"ZBUDGET\" b ON b.\"Z_PK\" = t.\"ZBUDGET\" WHERE b.\"ZNAME\" = ?1",
-                handWritten: { db in
-                    let columns = TransactionRow.columns.replacingOccurrences(of: "\"Z", with: "t.\"Z")
-                    return try runHandWritten(
-                        db,
-                        "SELECT \(columns) FROM \"ZTRANSACTION\" t JOIN \"ZBUDGET\" b ON b.\"Z_PK\" = t.\"ZBUDGET\" WHERE b.\"ZNAME\" = ?1",
-                        [.text(named)], TransactionRow.init, id: \.id)
-                },
+                sql: "SELECT \(TransactionRow.columns.replacingOccurrences(of: "\"Z", with: "t.\"Z")) FROM \"ZTRANSACTION\" t"
+                    + " JOIN \"ZBUDGET\" b ON b.\"Z_PK\" = t.\"ZBUDGET\" WHERE b.\"ZNAME\" = ?1",
+                arguments: [.text(named)], rows: .transactions,
                 grdb: { db in
                     try TransactionRecord.joining(required: TransactionRecord.budget.filter(BudgetRecord.Columns.name == named))
                         .fetchAll(db).map(\.id)
@@ -120,11 +106,7 @@ extension QueryCase {
                 name: "any over to-many", pq: "Budget where any transactions.amount > \(amount)",
                 // Faster here than a correlated EXISTS (1.2 s): one pass over the transactions.
                 sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" WHERE \"ZAMOUNT\" > ?1)",
-                handWritten: { db in
-                    try runHandWritten(
-                        db, "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" WHERE \"ZAMOUNT\" > ?1)",
-                        [.double(amount)], BudgetRow.init, id: \.id)
-                },
+                arguments: [.double(amount)], rows: .budgets,
                 grdb: { db in
                     let budget = TableAlias<BudgetRecord>()
                     let large = TransactionRecord.filter(
@@ -139,12 +121,7 @@ extension QueryCase {
                 name: "@count", pq: "Budget where transactions.@count > \(count)",
                 // Grouped once rather than counted per budget (right for "> n" only: it never sees empty budgets).
                 sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING count(*) > ?1)",
-                handWritten: { db in
-                    try runHandWritten(
-                        db,
-                        "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING count(*) > ?1)",
-                        [.int(Int64(count))], BudgetRow.init, id: \.id)
-                },
+                arguments: [.int(Int64(count))], rows: .budgets,
                 grdb: { db in try BudgetRecord.having(BudgetRecord.transactions.count > count).fetchAll(db).map(\.id) },
                 inMemory: { objects in
                     let predicate = #Predicate<Budget> { $0.transactions.count > count }
@@ -153,12 +130,7 @@ extension QueryCase {
             QueryCase(
                 name: "@sum", pq: "Budget where transactions.@sum.amount > \(Int(sum))",
                 sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING total(\"ZAMOUNT\") > ?1)",
-                handWritten: { db in
-                    try runHandWritten(
-                        db,
-                        "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING total(\"ZAMOUNT\") > ?1)",
-                        [.double(sum)], BudgetRow.init, id: \.id)
-                },
+                arguments: [.double(sum)], rows: .budgets,
                 grdb: { db in
                     try BudgetRecord.having(BudgetRecord.transactions.sum(TransactionRecord.Columns.amount) > sum).fetchAll(db)
                         .map(\.id)
@@ -170,11 +142,7 @@ extension QueryCase {
             QueryCase(
                 name: "sort + limit", pq: "Transaction where hasReceipt == true sort by date desc limit 20",
                 sql: "\(transactionSQL) WHERE \"ZHASRECEIPT\" = 1 ORDER BY \"ZDATE\" DESC LIMIT 20",
-                handWritten: { db in
-                    try runHandWritten(
-                        db, "\(transactionSQL) WHERE \"ZHASRECEIPT\" = 1 ORDER BY \"ZDATE\" DESC LIMIT 20", [], TransactionRow.init,
-                        id: \.id)
-                },
+                arguments: [], rows: .transactions,
                 grdb: { db in
                     try TransactionRecord.filter(TransactionRecord.Columns.hasReceipt == true)
                         .order(TransactionRecord.Columns.date.desc).limit(20).fetchAll(db).map(\.id)

@@ -40,6 +40,8 @@ public struct RowFields<Element: Sendable>: Sendable {
 /// The field names of a query's rows, and the slot of each.
 final class RowFieldNames: Sendable {
     let slots: [String: Int]
+    /// How many fields a row has.
+    var count: Int { slots.count }
 
     init(_ names: [String]) {
         var slots: [String: Int] = [:]
@@ -64,7 +66,6 @@ final class RowDecoder: Sendable {
     private let entitiesByNumber: [Int64: String]
     private let dates: DateEncoding
     private let values, toOne, labels, counts: RowFieldNames
-    private let valueCount, toOneCount, labelCount, countCount: Int
 
     init(_ query: CompiledQuery, mapping: StoreMapping) {
         var steps: [Step] = []
@@ -97,16 +98,15 @@ final class RowDecoder: Sendable {
         self.toOne = RowFieldNames(toOne)
         self.labels = RowFieldNames(labels)
         self.counts = RowFieldNames(counts)
-        (valueCount, toOneCount, labelCount, countCount) = (values.count, toOne.count, labels.count, counts.count)
     }
 
     func decode(_ statement: SQLiteStatement) -> Row {
         var key: Int64 = 0
         var entity = self.entity
-        var values = [Value?](repeating: nil, count: valueCount)
-        var toOne = [Int64?](repeating: nil, count: toOneCount)
-        var labels = [Value?](repeating: nil, count: labelCount)
-        var counts = [Int64?](repeating: nil, count: countCount)
+        var values = [Value?](repeating: nil, count: self.values.count)
+        var toOne = [Int64?](repeating: nil, count: self.toOne.count)
+        var labels = [Value?](repeating: nil, count: self.labels.count)
+        var counts = [Int64?](repeating: nil, count: self.counts.count)
         for (index, step) in steps.enumerated() {
             let stored = statement.column(Int32(index))
             switch step {

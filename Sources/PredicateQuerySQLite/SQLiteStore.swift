@@ -11,7 +11,8 @@ import PredicateQuery
 /// A store: its schema, how the schema is laid out, and a connection.
 public final class SQLiteStore {
     public let schema: Schema
-    public let mapping: StoreMapping
+    /// How the schema is laid out, with the store's indexes (see `SQLiteStore+Indexes`).
+    public internal(set) var mapping: StoreMapping
     public let isReadOnly: Bool
     let connection: SQLiteConnection
 
@@ -23,6 +24,7 @@ public final class SQLiteStore {
         self.mapping = mapping
         self.connection = connection
         self.isReadOnly = readOnly
+        self.mapping.indexedColumns = Self.indexedColumns(in: connection)
     }
 
     /// Opens an existing store. Without a `schema`, a store pq created is read with
@@ -61,6 +63,7 @@ public final class SQLiteStore {
         let mapping = StoreMapping.make(for: schema, layout: layout)
         let store = SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: false)
         try store.createTables()
+        store.refreshIndexes()
         return store
     }
 
@@ -113,6 +116,7 @@ extension SQLiteStore {
     public func execute(_ sql: String) throws(StoreError) {
         guard !isReadOnly else { throw StoreError("the store is open read-only") }
         try connection.execute(sql)
+        refreshIndexes()
     }
 }
 

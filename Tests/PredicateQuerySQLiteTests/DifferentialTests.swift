@@ -31,6 +31,8 @@ struct DifferentialTests {
         var compared = 0
         var bothFailed = 0
         var skipped = 0
+        /// Queries whose SQL runs a to-many conjunct as one pass over the elements.
+        var elementPasses = 0
         var mismatches: [String] = []
     }
 
@@ -53,17 +55,49 @@ struct DifferentialTests {
         #expect(tally.compared >= minimum)
     }
 
+    @Test("to-many conjuncts agree as element passes and as probes per object")
+    func elementPassesAgreeWithEvaluator() throws {
+        // The same queries twice: on stores with only SwiftData's foreign-key indexes,
+        // where most top-level to-many conjuncts become passes, and with an index on
+        // every attribute, where a conjunct on one keeps its neighbours correlated.
+        var passes: [Bool: Int] = [:]
+        for indexed in [false, true] {
+            var tally = Tally()
+            for seed in Self.seeds {
+                for (index, (name, schema)) in Self.schemas.enumerated() {
+                    let dataSeed = seed &* 1_000 &+ UInt64(index)
+                    try run(
+                        schema, name: name, layout: .coreData, seed: dataSeed, cases: Self.casesPerSchema / 2,
+                        tally: &tally, indexEveryAttribute: indexed
+                    ) { queries, entity in queries.conjunctionQuery(for: entity) }
+                }
+            }
+            print(
+                "differential (to-many conjuncts, \(indexed ? "every attribute indexed" : "foreign keys indexed")): \(tally.compared) queries compared, \(tally.elementPasses) with element passes; seeds \(Self.seeds)"
+            )
+            for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
+            #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
+            #expect(tally.skipped * 20 < tally.compared, "too many generated queries did not compile: \(tally.skipped)")
+            #expect(tally.elementPasses * 5 > tally.compared, "too few queries took element passes to test them")
+            passes[indexed] = tally.elementPasses
+        }
+        #expect((passes[true] ?? 0) < (passes[false] ?? 0), "indexes should keep some conjuncts correlated: \(passes)")
+    }
+
     private func run(
-        _ schema: Schema, name: String, layout: StoreMapping.Layout, seed: UInt64, cases: Int, tally: inout Tally
+        _ schema: Schema, name: String, layout: StoreMapping.Layout, seed: UInt64, cases: Int, tally: inout Tally,
+        indexEveryAttribute: Bool = false,
+        query: (inout RandomQueryGenerator, Entity) -> String = { queries, entity in queries.query(for: entity) }
     ) throws {
         var graphs = RandomGraphGenerator(schema: schema, seed: seed)
         let graph = graphs.graph()
         let store = try SQLiteStore.create(at: ":memory:", schema: schema, layout: layout)
         try store.insert(graph)
+        if indexEveryAttribute { try Self.indexEveryAttribute(of: store) }
         var queries = RandomQueryGenerator(schema: schema, seed: seed ^ 0x5151)
         for caseIndex in 0..<cases {
             guard let entity = schema.entities.randomElement(using: &queries.random) else { continue }
-            let text = queries.query(for: entity)
+            let text = query(&queries, entity)
             let result = QueryCompiler.compile(text, schema: schema, mapping: store.mapping)
             guard let compiled = result.compiled, let checked = result.checked else {
                 tally.skipped += 1
@@ -74,6 +108,7 @@ struct DifferentialTests {
                 }
                 continue
             }
+            if compiled.sql.contains("t0.\"Z_PK\" IN (SELECT") { tally.elementPasses += 1 }
             if let leak = SQLLiteralCheck.literal(in: compiled.sql) {
                 tally.mismatches.append(
                     "seed \(seed), \(name), case \(caseIndex): the SQL holds a literal (\(leak)):\n\(text)\n\(compiled.sql)")
@@ -119,6 +154,16 @@ struct DifferentialTests {
                 tally.mismatches.append(
                     "seed \(seed), \(name), \(layout), case \(caseIndex): SQLite failed (\(error)) but the evaluator did not:\n\(text)\nSQL: \(compiled.sql)"
                 )
+            }
+        }
+    }
+
+    /// Adds an index on every attribute column of every entity's table.
+    private static func indexEveryAttribute(of store: SQLiteStore) throws {
+        var done: Set<String> = []
+        for (_, entity) in store.mapping.entities.sorted(by: { $0.key < $1.key }) {
+            for column in entity.columns.values.sorted() where done.insert(entity.table + "." + column).inserted {
+                try store.execute("CREATE INDEX \"\(entity.table)_\(column)_TEST\" ON \"\(entity.table)\" (\"\(column)\")")
             }
         }
     }

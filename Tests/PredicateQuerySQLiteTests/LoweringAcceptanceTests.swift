@@ -76,12 +76,49 @@ struct LoweringAcceptanceTests {
         #expect(try store.fetch(folded).count == 3)
     }
 
-    @Test func quantifiersAreCorrelatedSubqueriesNotJoins() throws {
+    @Test func toManyConditionsAreSubqueriesNotJoins() throws {
         let (store, _) = try ExampleStore.make()
-        let compiled = try compile("Snippet where any tags.name == 'swift' && folder.newName == 'Work'", store)
-        #expect(compiled.sql.contains("EXISTS (SELECT 1 FROM \"Z_7TAGS\""))
-        #expect(!compiled.sql.contains("DISTINCT"))
-        #expect(try store.fetch(compiled).map(\.id.key) == [1, 2])
+        let text = "Snippet where any tags.name == 'swift' && folder.newName == 'Work'"
+        // Nothing indexed narrows the snippets: one pass over the tags, looked up by key.
+        let pass = try compile(text, store)
+        #expect(pass.sql.contains("t0.\"Z_PK\" IN (SELECT j2.\"Z_7SNIPPETS\" FROM \"Z_7TAGS\""))
+        #expect(!pass.sql.contains("DISTINCT"))
+        let passPlan = try store.queryPlan(pass).joined(separator: "\n")
+        #expect(passPlan.contains("USING INTEGER PRIMARY KEY (rowid=?)"), "plan: \(passPlan)")
+        #expect(try store.fetch(pass).map(\.id.key) == [1, 2])
+        // With an index on the folder's name, a few snippets are probed, one EXISTS each.
+        try store.execute("CREATE INDEX ZFOLDER_ZNAME_INDEX ON ZFOLDER (ZNAME)")
+        let probe = try compile(text, store)
+        #expect(probe.sql.contains("EXISTS (SELECT 1 FROM \"Z_7TAGS\""))
+        let probePlan = try store.queryPlan(probe).joined(separator: "\n")
+        #expect(probePlan.contains("INDEX ZFOLDER_ZNAME_INDEX (ZNAME=?)"), "plan: \(probePlan)")
+        #expect(try store.fetch(probe).map(\.id.key) == [1, 2])
+    }
+
+    @Test func aggregatesGroupOnlyWhereNoElementsCannotMatch() throws {
+        let (store, _) = try ExampleStore.make()
+        // Budget 7 has no transactions: `@count > 2` and `@sum > 500` are false for
+        // it, so grouping the transactions finds every match.
+        let grouped = try compile("Budget where transactions.@count > 2", store)
+        #expect(grouped.sql.contains("GROUP BY t1.\"ZBUDGET\" HAVING count(1) > ?1"))
+        #expect(try store.fetch(grouped).map(\.id.key) == [1, 2])
+        // `@count < 2` holds for budget 7, which has no group: it stays correlated.
+        let correlated = try compile("Budget where transactions.@count < 2", store)
+        #expect(!correlated.sql.contains("GROUP BY"))
+        #expect(try store.fetch(correlated).map(\.id.key).contains(7))
+        // A parameter's value is not known when the form is chosen: correlated too.
+        let parameterized = try compile("Budget where transactions.@count > $n", store)
+        #expect(!parameterized.sql.contains("GROUP BY"))
+        #expect(try store.fetch(parameterized, parameters: ["n": .single(.int(-1))]).map(\.id.key).contains(7))
+    }
+
+    @Test func aLimitOrAClosureOverTheObjectKeepsTheProbe() throws {
+        let (store, _) = try ExampleStore.make()
+        let limited = try compile("Budget where any transactions.amount > 100 limit 1", store)
+        #expect(limited.sql.contains("WHERE EXISTS (SELECT 1 FROM \"ZTRANSACTION\""))
+        #expect(try store.fetch(limited).map(\.id.key) == [1])
+        let closure = try compile("Budget where transactions.contains(where: { $0.amount * 10 > limit })", store)
+        #expect(closure.sql.contains("WHERE EXISTS (SELECT 1 FROM \"ZTRANSACTION\""))
     }
 }
 

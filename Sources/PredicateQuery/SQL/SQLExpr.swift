@@ -70,6 +70,9 @@ struct SQLSelect: Sendable {
     var from: SQLTableReference
     var joins: [SQLJoin] = []
     var filter: SQLExpr?
+    /// `GROUP BY` terms; `having` filters the groups.
+    var grouping: [SQLExpr] = []
+    var having: SQLExpr?
     var ordering: [SQLOrdering] = []
     var limit: SQLExpr?
     var offset: SQLExpr?

@@ -10,15 +10,21 @@
 // error. `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
 
 extension SQLLowering {
-    /// The elements of a collection: the FROM, JOINs and WHERE terms that select them.
-    private struct ElementSource {
+    /// The elements of a collection: the FROM, JOINs and WHERE terms that select them,
+    /// and the column on the element's side that holds its owner's key.
+    struct ElementSource {
         var from: SQLTableReference
         var joins: [SQLJoin]
-        var conditions: [SQLExpr]
+        /// The element's column holding the owner's key (the foreign key, or the join table's).
+        var ownerColumn: SQLExpr
+        /// The owner's key, in the scope the collection is reached from.
+        var ownerKey: SQLExpr
+        /// Terms that select the element entity's rows in a shared table.
+        var entityConditions: [SQLExpr]
         var alias: String
     }
 
-    private mutating func elementSource(_ path: CollectionPath) throws(LoweringError) -> ElementSource {
+    mutating func elementSource(_ path: CollectionPath) throws(LoweringError) -> ElementSource {
         let ownerAlias = try objectAlias(level: path.level, steps: path.steps)
         let owner = try entityMapping(path.relationship.source)
         let ownerKey = SQLExpr.column(alias: ownerAlias, name: owner.primaryKey)
@@ -29,10 +35,8 @@ extension SQLLowering {
         switch try relationshipMapping(path.relationship) {
         case .inverseForeignKey(let column):
             return ElementSource(
-                from: table, joins: [],
-                conditions: [.binary(.column(alias: alias, name: column), "=", ownerKey)]
-                    + entityFilter(element, alias: alias),
-                alias: alias)
+                from: table, joins: [], ownerColumn: .column(alias: alias, name: column), ownerKey: ownerKey,
+                entityConditions: entityFilter(element, alias: alias), alias: alias)
         case .joinTable(let joinTable, let sourceColumn, let destinationColumn):
             let joinAlias = newAlias("j")
             let link = SQLJoin(
@@ -40,17 +44,16 @@ extension SQLLowering {
                 isLeft: false)
             return ElementSource(
                 from: SQLTableReference(table: joinTable, alias: joinAlias), joins: [link],
-                conditions: [.binary(.column(alias: joinAlias, name: sourceColumn), "=", ownerKey)]
-                    + entityFilter(element, alias: alias),
-                alias: alias)
+                ownerColumn: .column(alias: joinAlias, name: sourceColumn), ownerKey: ownerKey,
+                entityConditions: entityFilter(element, alias: alias), alias: alias)
         case .foreignKey:
             throw LoweringError(
                 message: "to-many relationship '\(path.relationship.relationship.name)' is stored as a foreign key")
         }
     }
 
-    /// Builds the subquery over a collection's elements; `body` lowers the parts
-    /// that refer to the element, with the element's level in scope.
+    /// Builds the correlated subquery over a collection's elements; `body` lowers the
+    /// parts that refer to the element, with the element's level in scope.
     private mutating func subquery(
         _ path: CollectionPath, _ body: (inout SQLLowering) throws(LoweringError) -> (columns: [SQLExpr], conditions: [SQLExpr])
     ) throws(LoweringError) -> SQLSelect {
@@ -59,9 +62,10 @@ extension SQLLowering {
         defer { scopes.removeLast() }
         let (columns, conditions) = try body(&self)
         let scope = scopes[scopes.count - 1]
+        let correlation = SQLExpr.binary(source.ownerColumn, "=", source.ownerKey)
         return SQLSelect(
             columns: columns, from: source.from, joins: source.joins + scope.joins,
-            filter: .and(source.conditions + conditions))
+            filter: .and([correlation] + source.entityConditions + conditions))
     }
 
     mutating func quantified(
@@ -81,7 +85,7 @@ extension SQLLowering {
         return quantifier == .any ? .exists(select) : .not(.exists(select))
     }
 
-    private static func isTrue(_ condition: TypedExpr) -> Bool {
+    static func isTrue(_ condition: TypedExpr) -> Bool {
         if case .constant(.bool(true), _) = condition { return true }
         return false
     }
@@ -89,18 +93,28 @@ extension SQLLowering {
     mutating func aggregate(
         _ function: AggregateFunction, _ path: CollectionPath, filter: TypedExpr?, value element: TypedExpr?
     ) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
+        let nullable = function != .count
+        if let pass = elementPass, pass.path == path {
+            // In an element pass's HAVING clause: the aggregate of the group itself.
+            if let filter {
+                let lowered = try condition(filter, .lenient)
+                elementPass?.conditions.append(lowered)
+            }
+            return (try aggregateFunction(function, element), nullable)
+        }
         let select = try subquery(path) { lowering throws(LoweringError) in
             let conditions = try filter.map { filter throws(LoweringError) in [try lowering.condition(filter, .lenient)] } ?? []
-            let column: SQLExpr
-            if let element {
-                let (lowered, _) = try lowering.value(element)
-                column = .function(function == .sum ? "pq_sum" : function.rawValue, [lowered])
-            } else {
-                column = .function("count", [.integer(1)])
-            }
-            return ([column], conditions)
+            return ([try lowering.aggregateFunction(function, element)], conditions)
         }
-        let nullable = function != .count
         return (.scalar(select), nullable)
+    }
+
+    /// `count(1)`, or the aggregate of an element's value; the element is in scope.
+    private mutating func aggregateFunction(
+        _ function: AggregateFunction, _ element: TypedExpr?
+    ) throws(LoweringError) -> SQLExpr {
+        guard let element else { return .function("count", [.integer(1)]) }
+        let (lowered, _) = try value(element)
+        return .function(function == .sum ? "pq_sum" : function.rawValue, [lowered])
     }
 }

@@ -30,6 +30,8 @@ public struct SQLLowering {
     /// The SELECT being built at each level: index 0 is the query's object.
     var scopes: [Scope] = []
     var aliasCount = 0
+    /// The element pass whose HAVING clause is being lowered, if any.
+    var elementPass: ElementPass?
 
     /// The SELECT of one level under construction.
     struct Scope {
@@ -77,9 +79,7 @@ public struct SQLLowering {
         let entity = try entityMapping(query.entity.name)
         scopes = [Scope(entity: query.entity.name, alias: newAlias("t"))]
         var conditions = entityFilter(entity, alias: scopes[0].alias)
-        if let predicate = query.predicate {
-            conditions.append(try condition(predicate, .lenient))
-        }
+        conditions += try filterConditions(query)
         var ordering: [SQLOrdering] = []
         for key in query.sortKeys {
             var (expr, _) = try value(.attribute(key.path, key.type))

@@ -12,6 +12,8 @@ struct SQLRenderer {
             parts.append((join.isLeft ? "LEFT JOIN " : "JOIN ") + render(join.table) + " ON " + render(join.condition))
         }
         if let filter = select.filter { parts.append("WHERE " + render(filter)) }
+        if !select.grouping.isEmpty { parts.append("GROUP BY " + select.grouping.map { render($0) }.joined(separator: ", ")) }
+        if let having = select.having { parts.append("HAVING " + render(having)) }
         if !select.ordering.isEmpty {
             parts.append(
                 "ORDER BY "

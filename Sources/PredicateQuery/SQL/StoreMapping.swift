@@ -56,6 +56,21 @@ public struct StoreMapping: Sendable, Hashable, Codable {
     /// The entity number of each entity (`Z_ENT`), in the Core Data layout.
     public var entityNumbers: [String: Int]
     public var dateEncoding: DateEncoding
+    /// The columns that lead an index, by table, as read from a store (names
+    /// lowercased); nil when unknown, and then any column may have one. Lowering
+    /// chooses between plans with it (see `SQLLowering+ElementPasses`). It describes
+    /// the store, not the layout, so it is not encoded with the mapping.
+    public var indexedColumns: [String: Set<String>]? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case layout, entities, relationships, entityNumbers, dateEncoding
+    }
+
+    /// Whether a column may lead an index: true when the store's indexes are unknown.
+    public func mayHaveIndex(table: String, column: String) -> Bool {
+        guard let indexedColumns else { return true }
+        return indexedColumns[table.lowercased()]?.contains(column.lowercased()) ?? false
+    }
 
     /// The mapping of an entity.
     public func entity(_ name: String) -> EntityMapping? { entities[name] }

@@ -41,6 +41,22 @@ struct RandomQueryGenerator {
         return text
     }
 
+    /// A query whose predicate is a conjunction of two or three tests, most of
+    /// them over the object's to-many relationships, sometimes with a limit: the
+    /// shapes lowering may run as element passes (SQLLowering+ElementPasses).
+    mutating func conjunctionQuery(for entity: Entity) -> String {
+        parameters = [:]
+        closureDepth = 0
+        let hasToMany = !relationships(of: entity, toMany: true).isEmpty
+        let tests = (0..<int(2...3)).map { _ in
+            hasToMany && chance(70) ? collectionTest(entity, prefix: "", depth: 1) : atom(entity, prefix: "", depth: 1)
+        }
+        var text = entity.name + " where " + tests.joined(separator: " && ")
+        if chance(30), let key = sortKey(entity) { text += " sort by " + key }
+        if chance(15) { text += " limit \(int(0...15))" }
+        return text
+    }
+
     // MARK: - Predicates
 
     mutating func predicate(_ entity: Entity, prefix: String, depth: Int) -> String {

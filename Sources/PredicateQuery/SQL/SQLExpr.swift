@@ -15,6 +15,8 @@ indirect enum SQLExpr: Sendable {
     case integer(Int)
     /// `name(arguments…)`, where `name` is pq's choice.
     case function(String, [SQLExpr])
+    /// `count(*)`: the rows of a group, which SQLite counts without evaluating an argument.
+    case countRows
     /// `NOT e`.
     case not(SQLExpr)
     /// `-e`.

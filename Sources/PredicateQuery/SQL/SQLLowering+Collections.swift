@@ -109,11 +109,11 @@ extension SQLLowering {
         return (.scalar(select), nullable)
     }
 
-    /// `count(1)`, or the aggregate of an element's value; the element is in scope.
+    /// `count(*)`, or the aggregate of an element's value; the element is in scope.
     private mutating func aggregateFunction(
         _ function: AggregateFunction, _ element: TypedExpr?
     ) throws(LoweringError) -> SQLExpr {
-        guard let element else { return .function("count", [.integer(1)]) }
+        guard let element else { return .countRows }
         let (lowered, _) = try value(element)
         return .function(function == .sum ? "pq_sum" : function.rawValue, [lowered])
     }

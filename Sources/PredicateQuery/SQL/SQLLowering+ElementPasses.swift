@@ -11,7 +11,7 @@
 //     Budget where any transactions.amount > 900
 //       t0.Z_PK IN (SELECT t1.ZBUDGET FROM ZTRANSACTION t1 WHERE t1.ZAMOUNT > ?1)
 //     Budget where transactions.@count > 14
-//       t0.Z_PK IN (SELECT t1.ZBUDGET FROM ZTRANSACTION t1 GROUP BY t1.ZBUDGET HAVING count(1) > ?1)
+//       t0.Z_PK IN (SELECT t1.ZBUDGET FROM ZTRANSACTION t1 GROUP BY t1.ZBUDGET HAVING count(*) > ?1)
 //
 // SQLite then reads the subquery once and looks the objects up by key.
 //

@@ -92,7 +92,7 @@ public struct SQLLowering {
         let offset = query.offset.map { bind(count: $0) }
         let root = scopes[0]
         var select = SQLSelect(
-            columns: count ? [.function("count", [.integer(1)])] : try resultExpressions(of: query.entity, alias: root.alias),
+            columns: count ? [.countRows] : try resultExpressions(of: query.entity, alias: root.alias),
             from: SQLTableReference(table: entity.table, alias: root.alias), joins: root.joins,
             filter: conditions.isEmpty ? nil : .and(conditions), ordering: count ? [] : ordering,
             limit: limit, offset: offset)
@@ -101,7 +101,7 @@ public struct SQLLowering {
             select.columns = [primaryKey]
             select.ordering = ordering
             select = SQLSelect(
-                columns: [.function("count", [.integer(1)])],
+                columns: [.countRows],
                 from: SQLTableReference(table: entity.table, alias: "c"),
                 filter: .binary(.column(alias: "c", name: entity.primaryKey), "IN", .scalar(select)))
         }

@@ -39,6 +39,7 @@ struct SQLRenderer {
         case .integer(let value): return String(value)
         case .function(let name, let arguments):
             return dialect.function(name) + "(" + arguments.map { render($0) }.joined(separator: ", ") + ")"
+        case .countRows: return dialect.function("count") + "(*)"
         case .not(let operand): return "NOT " + atom(operand)
         case .negate(let operand): return "-" + atom(operand)
         case .binary(let lhs, let op, let rhs): return atom(lhs) + " " + op + " " + atom(rhs)
@@ -61,7 +62,7 @@ struct SQLRenderer {
     /// An operand: atoms as they are, anything else in parentheses.
     private func atom(_ expr: SQLExpr) -> String {
         switch expr {
-        case .column, .binding, .integer, .function, .scalar, .castToReal, .falseIfNull: return render(expr)
+        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull: return render(expr)
         default: return "(" + render(expr) + ")"
         }
     }

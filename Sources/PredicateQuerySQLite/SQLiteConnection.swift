@@ -94,6 +94,7 @@ final class SQLiteConnection {
     }
 
     deinit {
+        for statement in idleStatements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -126,6 +127,38 @@ final class SQLiteConnection {
         return SQLiteStatement(statement, connection: self)
     }
 
+    /// Prepared statements whose last user is done with them, by SQL text, ready
+    /// to run again: a query run again (with new values) skips SQLite's parsing
+    /// and planning. SQLite re-plans a kept statement itself if the schema changes.
+    private var idleStatements: [String: OpaquePointer] = [:]
+    private static let idleStatementLimit = 64
+
+    /// A statement for `sql`: a kept one if there is one, else a new one that is
+    /// kept for reuse when its user lets it go.
+    func preparedForReuse(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if let statement = idleStatements.removeValue(forKey: sql) {
+            return SQLiteStatement(statement, connection: self, reuseKey: sql)
+        }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw StoreError("cannot prepare query: \(lastError)", code: status)
+        }
+        return SQLiteStatement(statement, connection: self, reuseKey: sql)
+    }
+
+    /// Takes back a statement from `preparedForReuse`, reset, or finalizes it when
+    /// enough are kept (or one for the same SQL already is).
+    fileprivate func keep(_ statement: OpaquePointer, for sql: String) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        guard idleStatements.count < Self.idleStatementLimit, idleStatements[sql] == nil else {
+            sqlite3_finalize(statement)
+            return
+        }
+        idleStatements[sql] = statement
+    }
+
     /// Stops the statement running on this connection, from any thread.
     func interrupt() {
         sqlite3_interrupt(handle)
@@ -146,17 +179,24 @@ final class SQLiteConnection {
 }
 
 /// A prepared statement: bind values, step through rows, read columns.
-final class SQLiteStatement {
+@usableFromInline final class SQLiteStatement {
     let handle: OpaquePointer
     let connection: SQLiteConnection
+    /// The SQL the connection keeps this statement under when it is let go, if any.
+    private let reuseKey: String?
 
-    init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+    init(_ handle: OpaquePointer, connection: SQLiteConnection, reuseKey: String? = nil) {
         self.handle = handle
         self.connection = connection
+        self.reuseKey = reuseKey
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        if let reuseKey {
+            connection.keep(handle, for: reuseKey)
+        } else {
+            sqlite3_finalize(handle)
+        }
     }
 
     /// SQLite copies bound text and blobs (SQLITE_TRANSIENT).
@@ -201,7 +241,7 @@ final class SQLiteStatement {
     }
 
     /// Advances to the next row; false when there are no more.
-    func step() throws(StoreError) -> Bool {
+    @usableFromInline func step() throws(StoreError) -> Bool {
         let status = sqlite3_step(handle)
         switch status {
         case SQLITE_ROW: return true

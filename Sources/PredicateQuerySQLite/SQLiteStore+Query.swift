@@ -55,6 +55,7 @@ final class RowDecoder: Sendable {
     private enum Step: Sendable {
         case primaryKey
         case entityNumber
+        case skip
         case attribute(slot: Int, type: AttributeType)
         case toOne(slot: Int)
         case label(slot: Int)
@@ -73,7 +74,10 @@ final class RowDecoder: Sendable {
         for column in query.columns {
             switch column {
             case .primaryKey: steps.append(.primaryKey)
-            case .entityNumber: steps.append(.entityNumber)
+            case .entityNumber:
+                // Only a table several entities share says which one a row belongs to.
+                let isShared = mapping.entity(query.query.entity.name)?.entityNumbers != nil
+                steps.append(isShared ? .entityNumber : .skip)
             case .attribute(let attribute):
                 steps.append(.attribute(slot: values.count, type: attribute.type))
                 values.append(attribute.name)
@@ -108,8 +112,10 @@ final class RowDecoder: Sendable {
         var labels = [Value?](repeating: nil, count: self.labels.count)
         var counts = [Int64?](repeating: nil, count: self.counts.count)
         for (index, step) in steps.enumerated() {
+            if case .skip = step { continue }
             let stored = statement.column(Int32(index))
             switch step {
+            case .skip: break
             case .primaryKey:
                 if case .int(let value) = stored { key = value }
             case .entityNumber:
@@ -191,11 +197,11 @@ extension SQLiteStore {
         return lines
     }
 
-    private func prepared(
+    @usableFromInline func prepared(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> SQLiteStatement {
         let resolved = try resolve(query, parameters: parameters, environment: environment)
-        let statement = try connection.prepare(resolved.sql)
+        let statement = try connection.preparedForReuse(resolved.sql)
         try statement.bind(resolved.values)
         connection.startDeadline()
         return statement

@@ -12,7 +12,12 @@ import PredicateQuery
 public final class SQLiteStore {
     public let schema: Schema
     /// How the schema is laid out, with the store's indexes (see `SQLiteStore+Indexes`).
-    public internal(set) var mapping: StoreMapping
+    public internal(set) var mapping: StoreMapping {
+        didSet { compiled = nil }
+    }
+    /// Queries this store compiled, by text (see `compile`); made on first use,
+    /// dropped when the mapping changes.
+    private var compiled: QueryCache?
     public let isReadOnly: Bool
     let connection: SQLiteConnection
 
@@ -95,6 +100,18 @@ public final class SQLiteStore {
         } catch {
             throw StoreError("the schema stored in '\(path)' cannot be read: \(error)")
         }
+    }
+
+    /// Compiles query text for this store, as `QueryCompiler.compile` does, keeping
+    /// the result: the same text compiles once, however many times it runs (with
+    /// new parameter values each time). Creating an index through `execute` starts afresh.
+    public func compile(
+        _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
+        limits: Limits = .standard
+    ) -> CompileResult {
+        let cache = compiled ?? QueryCache(schema: schema, mapping: mapping)
+        compiled = cache
+        return cache.compile(text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
     }
 
     /// How long a query may run before it is stopped with an error; nil (the

@@ -24,6 +24,37 @@ struct StoreTests {
         #expect(names == [.string("Frozen"), .string("Paddington"), .string("Toy Story")])
     }
 
+    @Test func aQueryRunAgainReusesItsStatementAndStillAnswersRight() throws {
+        let (store, graph) = try ExampleStore.make()
+        let result = store.compile("Budget where limit > $min sort by name")
+        let compiled = try #require(result.compiled)
+        let checked = try #require(result.checked)
+        func expected(_ minimum: Double) throws -> [Int64] {
+            try Evaluator(graph: graph, parameters: ["min": .single(.double(minimum))]).run(checked).map(\.key)
+        }
+        func fetched(_ minimum: Double) throws -> [Int64] {
+            try store.fetch(compiled, parameters: ["min": .single(.double(minimum))]).map(\.id.key)
+        }
+        for minimum in [100.0, 1000.0, 0.0, 100.0] {
+            #expect(try fetched(minimum) == (try expected(minimum)))
+        }
+        // Two cursors of the same query at once get a statement each.
+        let first = try store.rows(compiled, parameters: ["min": .single(.double(0))])
+        let second = try store.rows(compiled, parameters: ["min": .single(.double(1000))])
+        var keys: ([Int64], [Int64]) = ([], [])
+        var done = (false, false)
+        while !done.0 || !done.1 {
+            if !done.0 { if let row = try first.next() { keys.0.append(row.id.key) } else { done.0 = true } }
+            if !done.1 { if let row = try second.next() { keys.1.append(row.id.key) } else { done.1 = true } }
+        }
+        #expect(keys.0 == (try expected(0)))
+        #expect(keys.1 == (try expected(1000)))
+        // A kept statement follows a change of schema.
+        try store.execute("CREATE INDEX ZBUDGET_ZLIMIT_INDEX ON ZBUDGET (ZLIMIT)")
+        #expect(try fetched(100) == (try expected(100)))
+        #expect(try store.queryPlan(compiled, parameters: ["min": .single(.double(100))]).joined().contains("ZBUDGET_ZLIMIT_INDEX"))
+    }
+
     @Test func readOnlyStoresStayByteIdentical() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("store.sqlite")

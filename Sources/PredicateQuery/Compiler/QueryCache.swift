@@ -1,0 +1,86 @@
+// Compiled queries kept by their text.
+//
+// An app or a server runs the same few queries over and over with new parameter
+// values. Compiling one costs 10 to 25 µs (Benchmarks/README.md), as much as
+// SQLite takes to answer a query that an index makes cheap, so a query whose text
+// was compiled before is looked up instead. The result depends only on the text
+// and the options (the schema and the mapping are the cache's own), so failures
+// are kept too: a bad query sent again gets the same diagnostics at once.
+
+import Synchronization
+
+/// A bounded cache of compile results for one schema and store mapping, safe to
+/// share between threads. When it is full, the least recently used half is dropped.
+public final class QueryCache: Sendable {
+    public let schema: Schema
+    public let mapping: StoreMapping
+    /// The most results kept.
+    public let capacity: Int
+
+    private struct Key: Hashable {
+        var text: String
+        var defaultEntity: String?
+        var count: Bool
+        var summaries: Bool
+        var limits: Limits
+    }
+
+    private struct Entry {
+        var result: CompileResult
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var clock: UInt64 = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init(schema: Schema, mapping: StoreMapping, capacity: Int = 256) {
+        self.schema = schema
+        self.mapping = mapping
+        self.capacity = max(1, capacity)
+    }
+
+    /// What `QueryCompiler.compile` returns for the same arguments, compiled once per text.
+    public func compile(
+        _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
+        limits: Limits = .standard
+    ) -> CompileResult {
+        let key = Key(text: text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
+        let cached = state.withLock { state -> CompileResult? in
+            state.clock += 1
+            guard let result = state.entries[key]?.result else { return nil }
+            state.entries[key]?.lastUse = state.clock
+            state.hits += 1
+            return result
+        }
+        if let cached { return cached }
+        // Compiled outside the lock, so other threads are not held up; two threads
+        // compiling the same new text both store the same result.
+        let result = QueryCompiler.compile(
+            text, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, summaries: summaries,
+            limits: limits)
+        state.withLock { state in
+            state.misses += 1
+            if state.entries.count >= capacity { Self.dropLeastRecentlyUsedHalf(&state) }
+            state.clock += 1
+            state.entries[key] = Entry(result: result, lastUse: state.clock)
+        }
+        return result
+    }
+
+    /// How many results are kept, and how many lookups found one or compiled.
+    public var statistics: (entries: Int, hits: Int, misses: Int) {
+        state.withLock { ($0.entries.count, $0.hits, $0.misses) }
+    }
+
+    private static func dropLeastRecentlyUsedHalf(_ state: inout State) {
+        let uses = state.entries.values.map(\.lastUse).sorted()
+        let cutoff = uses[(uses.count - 1) / 2]
+        state.entries = state.entries.filter { $0.value.lastUse > cutoff }
+    }
+}

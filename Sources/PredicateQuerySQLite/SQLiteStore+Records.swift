@@ -49,117 +49,113 @@ public struct RecordRow {
 
     /// The key of the object a to-one relationship points to; nil if none.
     public func toOne(_ relationship: String) throws(StoreError) -> Int64? {
-        guard case .toOne(let index)? = layout.column(relationship, toOne: true) else {
-            throw StoreError("\(layout.entity) has no to-one relationship '\(relationship)' in these rows")
-        }
-        return isNull(index) ? nil : sqlite3_column_int64(statement.handle, index)
+        integer(at: try layout.column(relationship, .toOne))
     }
 
     /// An integer, Bool or integer-backed enum attribute, as stored.
     public func int(_ attribute: String) throws(StoreError) -> Int64? {
-        let index = try column(attribute, "int") { type in
-            switch type {
-            case .integer, .bool, .named: true
-            default: false
-            }
-        }
-        return isNull(index) ? nil : sqlite3_column_int64(statement.handle, index)
+        integer(at: try layout.column(attribute, .int))
     }
 
     /// A Double, Float, Decimal or integer attribute.
     public func double(_ attribute: String) throws(StoreError) -> Double? {
-        let index = try column(attribute, "double") { type in
-            switch type {
-            case .double, .float, .decimal, .integer: true
-            default: false
-            }
-        }
-        return isNull(index) ? nil : sqlite3_column_double(statement.handle, index)
+        let index = try layout.column(attribute, .double)
+        let number = sqlite3_column_double(statement.handle, index)
+        return number == 0 && isNull(index) ? nil : number
     }
 
     /// A Bool attribute.
     public func bool(_ attribute: String) throws(StoreError) -> Bool? {
-        let index = try column(attribute, "bool") { $0 == .bool }
-        return isNull(index) ? nil : sqlite3_column_int64(statement.handle, index) != 0
+        integer(at: try layout.column(attribute, .bool)).map { $0 != 0 }
     }
 
     /// A String, URL or string-backed enum attribute, as stored.
     public func string(_ attribute: String) throws(StoreError) -> String? {
-        let index = try column(attribute, "string") { type in
-            switch type {
-            case .string, .url, .named: true
-            default: false
-            }
-        }
-        guard !isNull(index), let text = sqlite3_column_text(statement.handle, index) else { return nil }
+        let index = try layout.column(attribute, .string)
+        // SQLite gives no text pointer for NULL (and an empty string for "").
+        guard let text = sqlite3_column_text(statement.handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(statement.handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// A Date attribute, decoded from the store's encoding.
     public func date(_ attribute: String) throws(StoreError) -> Date? {
-        let index = try column(attribute, "date") { $0 == .date }
-        guard !isNull(index) else { return nil }
-        return StoreValueEncoding.date(fromSeconds: sqlite3_column_double(statement.handle, index), layout.dates)
+        let index = try layout.column(attribute, .date)
+        let seconds = sqlite3_column_double(statement.handle, index)
+        guard seconds != 0 || !isNull(index) else { return nil }
+        return StoreValueEncoding.date(fromSeconds: seconds, layout.dates)
     }
 
     /// Any attribute, decoded to its type as `Row.values` holds it (`.null` if nil).
     public func value(_ attribute: String) throws(StoreError) -> Value {
-        var attributeType = AttributeType.data
-        let index = try column(attribute, "value") { type in
-            attributeType = type
-            return true
-        }
-        return StoreValueEncoding.decode(statement.column(index), as: attributeType, dates: layout.dates)
+        let index = try layout.column(attribute, .value)
+        let type = layout.type(of: attribute) ?? .data
+        return StoreValueEncoding.decode(statement.column(index), as: type, dates: layout.dates)
+    }
+
+    /// An integer column; its type is asked only when the value reads as 0,
+    /// which is how SQLite reads NULL.
+    private func integer(at index: Int32) -> Int64? {
+        let number = sqlite3_column_int64(statement.handle, index)
+        return number == 0 && isNull(index) ? nil : number
     }
 
     private func isNull(_ index: Int32) -> Bool {
         sqlite3_column_type(statement.handle, index) == SQLITE_NULL
     }
-
-    private func column(
-        _ attribute: String, _ reader: String, accepts: (AttributeType) -> Bool
-    ) throws(StoreError) -> Int32 {
-        guard case .attribute(let index, let type)? = layout.column(attribute, toOne: false) else {
-            let names = layout.attributeNames.joined(separator: ", ")
-            throw StoreError("\(layout.entity) has no attribute '\(attribute)' in these rows; they have \(names)")
-        }
-        guard accepts(type) else {
-            throw StoreError("'\(attribute)' is a \(type) attribute of \(layout.entity); \(reader)(_:) cannot read it")
-        }
-        return index
-    }
 }
 
 /// Where each attribute and relationship of a query's rows is, worked out once per query.
 ///
-/// A record reads the same names in the same order on every row, so the layout
-/// remembers the names the first row read, in order, and finds the n-th read of
-/// a later row by comparing its name with the n-th remembered one (equal small
-/// strings compare in a few instructions) before hashing it.
+/// A record reads the same names with the same readers in the same order on every
+/// row, so the layout remembers the reads of the first row, checked, in order,
+/// and answers the n-th read of a later row by comparing it with the n-th
+/// remembered one (equal small strings compare in a few instructions) instead of
+/// hashing the name and checking its type again.
 @usableFromInline final class RecordLayout {
-    enum Column {
-        case attribute(index: Int32, type: AttributeType)
-        case toOne(index: Int32)
+    /// The readers of `RecordRow`, each taking some attribute types.
+    enum Reader: UInt8 {
+        case int, double, bool, string, date, value, toOne
+
+        func accepts(_ type: AttributeType) -> Bool {
+            switch (self, type) {
+            case (.value, _), (.int, .integer), (.int, .bool), (.int, .named), (.double, .double), (.double, .float),
+                (.double, .decimal), (.double, .integer), (.bool, .bool), (.string, .string), (.string, .url),
+                (.string, .named), (.date, .date):
+                true
+            default: false
+            }
+        }
+    }
+
+    struct Column {
+        var index: Int32
+        var type: AttributeType
+    }
+
+    private struct Read {
+        var name: String
+        var reader: Reader
+        var index: Int32
     }
 
     let entity: String
     let entityColumn: Int32?
     let entitiesByNumber: [Int64: String]
     let dates: DateEncoding
-    private let columns: [String: Column]
-    private let relationships: [String: Column]
-    private var reads: [(name: String, toOne: Bool, column: Column?)] = []
-    private var readIndex = 0
+    private let attributes: [String: Column]
+    private let relationships: [String: Int32]
+    @exclusivity(unchecked) private var reads: [Read] = []
+    @exclusivity(unchecked) private var readIndex = 0
 
     @usableFromInline init(_ query: CompiledQuery, mapping: StoreMapping) {
-        var columns: [String: Column] = [:]
-        var relationships: [String: Column] = [:]
+        var attributes: [String: Column] = [:]
+        var relationships: [String: Int32] = [:]
         var entityColumn: Int32?
         for (index, column) in query.columns.enumerated() {
             switch column {
-            case .attribute(let attribute): columns[attribute.name] = .attribute(index: Int32(index), type: attribute.type)
-            case .toOne(let relationship): relationships[relationship.name] = .toOne(index: Int32(index))
+            case .attribute(let attribute): attributes[attribute.name] = Column(index: Int32(index), type: attribute.type)
+            case .toOne(let relationship): relationships[relationship.name] = Int32(index)
             case .entityNumber: entityColumn = Int32(index)
             case .primaryKey, .toOneLabel, .toManyCount: break
             }
@@ -171,26 +167,45 @@ public struct RecordRow {
         if entityColumn != nil {
             for (name, number) in mapping.entityNumbers { entitiesByNumber[Int64(number)] = name }
         }
-        self.columns = columns
+        self.attributes = attributes
         self.relationships = relationships
         self.entityColumn = entityColumn
         self.entitiesByNumber = entitiesByNumber
         dates = mapping.dateEncoding
     }
 
-    var attributeNames: [String] { columns.keys.sorted() }
-
     /// Called before each row is decoded.
     @usableFromInline func startRow() { readIndex = 0 }
 
-    func column(_ name: String, toOne: Bool) -> Column? {
-        defer { readIndex += 1 }
-        if readIndex < reads.count {
-            let read = reads[readIndex]
-            if read.toOne == toOne, read.name == name { return read.column }
+    /// The column `reader` reads for `name`, or an error that says what is wrong.
+    func column(_ name: String, _ reader: Reader) throws(StoreError) -> Int32 {
+        let position = readIndex
+        readIndex = position &+ 1
+        if position < reads.count {
+            let read = reads[position]
+            if read.reader == reader, read.name == name { return read.index }
         }
-        let column = toOne ? relationships[name] : columns[name]
-        if readIndex == reads.count { reads.append((name, toOne, column)) }
+        let index = try lookUp(name, reader).index
+        if position == reads.count { reads.append(Read(name: name, reader: reader, index: index)) }
+        return index
+    }
+
+    func type(of attribute: String) -> AttributeType? { attributes[attribute]?.type }
+
+    private func lookUp(_ name: String, _ reader: Reader) throws(StoreError) -> Column {
+        if reader == .toOne {
+            guard let index = relationships[name] else {
+                throw StoreError("\(entity) has no to-one relationship '\(name)' in these rows")
+            }
+            return Column(index: index, type: .integer(bits: 64))
+        }
+        guard let column = attributes[name] else {
+            let names = attributes.keys.sorted().joined(separator: ", ")
+            throw StoreError("\(entity) has no attribute '\(name)' in these rows; they have \(names)")
+        }
+        guard reader.accepts(column.type) else {
+            throw StoreError("'\(name)' is a \(column.type) attribute of \(entity); \(reader)(_:) cannot read it")
+        }
         return column
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryExamples
 import PredicateQuerySQLite
 import Testing
 
@@ -85,6 +86,37 @@ struct RecordTests {
             #expect(record.budget == row.toOne["budget"])
         }
         #expect(records.contains { $0.budget == nil } == rows.contains { $0.toOne["budget"] == nil })
+    }
+
+    @Test func zeroEmptyAndNilStayApart() throws {
+        // SQLite reads NULL as 0 or no text; the readers must tell them apart.
+        var graph = ObjectGraph(schema: ExampleSchemas.combined)
+        let budget = graph.insert("Budget", ["name": .string(""), "limit": .double(0)])
+        graph.insert("Budget", [:])
+        let zero = graph.insert(
+            "Transaction",
+            ["note": .string(""), "amount": .double(0), "date": .date(Date(timeIntervalSinceReferenceDate: 0)),
+             "hasReceipt": .bool(false)])
+        graph.link(zero, "budget", to: budget)
+        graph.insert("Transaction", [:])
+        graph.insert("User", ["name": .string("Zero"), "age": .int(0)])
+        graph.insert("User", [:])
+        let store = try SQLiteStore.create(at: ":memory:", schema: ExampleSchemas.combined)
+        try store.insert(graph)
+
+        let transactions = try store.fetch(try compile("Transaction where true", store), as: TransactionRecord.self)
+        #expect(transactions.count == 2)
+        #expect(transactions.first?.note == "" && transactions.last?.note == nil)
+        #expect(transactions.first?.amount == 0 && transactions.last?.amount == nil)
+        #expect(transactions.first?.date == Date(timeIntervalSinceReferenceDate: 0) && transactions.last?.date == nil)
+        #expect(transactions.first?.hasReceipt == false && transactions.last?.hasReceipt == nil)
+        #expect(transactions.first?.budget == budget.key && transactions.last?.budget == nil)
+
+        Probe.read = { row throws(StoreError) in
+            let age = try row.int("age")
+            #expect(age == (row.key == 1 ? 0 : nil))
+        }
+        #expect(try store.fetch(try compile("User where true", store), as: Probe.self).count == 2)
     }
 
     @Test func recordsMayReadDifferentAttributesOnEachRow() throws {

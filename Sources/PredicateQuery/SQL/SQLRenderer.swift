@@ -1,87 +1,180 @@
 // Renders the SQL syntax tree as text, with the fewest parentheses that keep its
 // meaning: operands that are not atoms are parenthesised, and long AND/OR chains
 // become balanced trees so SQLite's expression depth limit (1,000) is never near.
+// Everything is appended to one string: rendering runs on every compile, and
+// building a string per node cost more than the rest of lowering.
 
 struct SQLRenderer {
     let dialect: any SQLDialect
 
     func render(_ select: SQLSelect) -> String {
-        var parts = ["SELECT " + select.columns.map { render($0) }.joined(separator: ", ")]
-        parts.append("FROM " + render(select.from))
+        var out = ""
+        out.reserveCapacity(256)
+        render(select, into: &out)
+        return out
+    }
+
+    private func render(_ select: SQLSelect, into out: inout String) {
+        out += "SELECT "
+        list(select.columns, into: &out)
+        out += " FROM "
+        render(select.from, into: &out)
         for join in select.joins {
-            parts.append((join.isLeft ? "LEFT JOIN " : "JOIN ") + render(join.table) + " ON " + render(join.condition))
+            out += join.isLeft ? " LEFT JOIN " : " JOIN "
+            render(join.table, into: &out)
+            out += " ON "
+            render(join.condition, into: &out)
         }
-        if let filter = select.filter { parts.append("WHERE " + render(filter)) }
-        if !select.grouping.isEmpty { parts.append("GROUP BY " + select.grouping.map { render($0) }.joined(separator: ", ")) }
-        if let having = select.having { parts.append("HAVING " + render(having)) }
+        if let filter = select.filter {
+            out += " WHERE "
+            render(filter, into: &out)
+        }
+        if !select.grouping.isEmpty {
+            out += " GROUP BY "
+            list(select.grouping, into: &out)
+        }
+        if let having = select.having {
+            out += " HAVING "
+            render(having, into: &out)
+        }
         if !select.ordering.isEmpty {
-            parts.append(
-                "ORDER BY "
-                    + select.ordering.map { render($0.expr) + ($0.isAscending ? "" : " DESC") }.joined(separator: ", "))
+            out += " ORDER BY "
+            for (index, ordering) in select.ordering.enumerated() {
+                if index > 0 { out += ", " }
+                render(ordering.expr, into: &out)
+                if !ordering.isAscending { out += " DESC" }
+            }
         }
         if let limit = select.limit {
-            parts.append("LIMIT " + render(limit))
+            out += " LIMIT "
+            render(limit, into: &out)
         } else if select.offset != nil, let unlimited = dialect.unlimited {
-            parts.append("LIMIT " + unlimited)
+            out += " LIMIT " + unlimited
         }
-        if let offset = select.offset { parts.append("OFFSET " + render(offset)) }
-        return parts.joined(separator: " ")
+        if let offset = select.offset {
+            out += " OFFSET "
+            render(offset, into: &out)
+        }
     }
 
-    private func render(_ table: SQLTableReference) -> String {
-        dialect.quote(table.table) + " " + table.alias
+    private func render(_ table: SQLTableReference, into out: inout String) {
+        out += dialect.quote(table.table)
+        out += " "
+        out += table.alias
     }
 
-    func render(_ expr: SQLExpr) -> String {
+    private func list(_ exprs: [SQLExpr], into out: inout String) {
+        for (index, expr) in exprs.enumerated() {
+            if index > 0 { out += ", " }
+            render(expr, into: &out)
+        }
+    }
+
+    private func render(_ expr: SQLExpr, into out: inout String) {
         switch expr {
-        case .column(let alias, let name): return alias + "." + dialect.quote(name)
-        case .binding(let index): return dialect.placeholder(index)
-        case .integer(let value): return String(value)
+        case .column(let alias, let name):
+            out += alias
+            out += "."
+            out += dialect.quote(name)
+        case .binding(let index): out += dialect.placeholder(index)
+        case .integer(let value): out += String(value)
         case .function(let name, let arguments):
-            return dialect.function(name) + "(" + arguments.map { render($0) }.joined(separator: ", ") + ")"
-        case .countRows: return dialect.function("count") + "(*)"
-        case .not(let operand): return "NOT " + atom(operand)
-        case .negate(let operand): return "-" + atom(operand)
-        case .binary(let lhs, let op, let rhs): return atom(lhs) + " " + op + " " + atom(rhs)
-        case .and(let operands): return balanced(operands, "AND")
-        case .or(let operands): return balanced(operands, "OR")
-        case .isNull(let operand): return atom(operand) + " IS NULL"
+            out += dialect.function(name)
+            out += "("
+            list(arguments, into: &out)
+            out += ")"
+        case .countRows:
+            out += dialect.function("count")
+            out += "(*)"
+        case .not(let operand):
+            out += "NOT "
+            atom(operand, into: &out)
+        case .negate(let operand):
+            out += "-"
+            atom(operand, into: &out)
+        case .binary(let lhs, let op, let rhs):
+            atom(lhs, into: &out)
+            out += " "
+            out += op
+            out += " "
+            atom(rhs, into: &out)
+        case .and(let operands): balanced(operands[...], "AND", into: &out)
+        case .or(let operands): balanced(operands[...], "OR", into: &out)
+        case .isNull(let operand):
+            atom(operand, into: &out)
+            out += " IS NULL"
         case .inList(let element, let members):
-            return atom(element) + " IN (" + members.map { render($0) }.joined(separator: ", ") + ")"
+            atom(element, into: &out)
+            out += " IN ("
+            list(members, into: &out)
+            out += ")"
         case .inBindingList(let element, let index):
-            return atom(element) + " IN (" + CompiledQuery.listMarker(index) + ")"
+            atom(element, into: &out)
+            out += " IN ("
+            out += CompiledQuery.listMarker(index)
+            out += ")"
         case .between(let element, let low, let high):
-            return atom(element) + " BETWEEN " + atom(low) + " AND " + atom(high)
-        case .exists(let select): return "EXISTS (" + render(select) + ")"
-        case .scalar(let select): return "(" + render(select) + ")"
-        case .castToReal(let operand): return "CAST(" + render(operand) + " AS REAL)"
-        case .falseIfNull(let operand): return dialect.function("coalesce") + "(" + render(operand) + ", 0)"
+            atom(element, into: &out)
+            out += " BETWEEN "
+            atom(low, into: &out)
+            out += " AND "
+            atom(high, into: &out)
+        case .exists(let select):
+            out += "EXISTS ("
+            render(select, into: &out)
+            out += ")"
+        case .scalar(let select):
+            out += "("
+            render(select, into: &out)
+            out += ")"
+        case .castToReal(let operand):
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS REAL)"
+        case .falseIfNull(let operand):
+            out += dialect.function("coalesce")
+            out += "("
+            render(operand, into: &out)
+            out += ", 0)"
         }
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
-    private func atom(_ expr: SQLExpr) -> String {
+    private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
-        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull: return render(expr)
-        default: return "(" + render(expr) + ")"
+        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull:
+            render(expr, into: &out)
+        default:
+            out += "("
+            render(expr, into: &out)
+            out += ")"
         }
     }
 
     /// `a AND b AND c AND d` as `(a AND b) AND (c AND d)`: depth log₂ n, not n.
-    private func balanced(_ operands: [SQLExpr], _ op: String) -> String {
+    private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
         switch operands.count {
-        case 0: return op == "AND" ? "1" : "0"
-        case 1: return render(operands[0])
-        case 2: return atom(operands[0]) + " " + op + " " + atom(operands[1])
+        case 0: out += op == "AND" ? "1" : "0"
+        case 1: render(operands[operands.startIndex], into: &out)
+        case 2:
+            atom(operands[operands.startIndex], into: &out)
+            out += " " + op + " "
+            atom(operands[operands.startIndex + 1], into: &out)
         default:
-            let middle = operands.count / 2
-            let left = Array(operands[..<middle])
-            let right = Array(operands[middle...])
-            return group(left, op) + " " + op + " " + group(right, op)
+            let middle = operands.startIndex + operands.count / 2
+            group(operands[..<middle], op, into: &out)
+            out += " " + op + " "
+            group(operands[middle...], op, into: &out)
         }
     }
 
-    private func group(_ operands: [SQLExpr], _ op: String) -> String {
-        operands.count == 1 ? atom(operands[0]) : "(" + balanced(operands, op) + ")"
+    private func group(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
+        if operands.count == 1 {
+            atom(operands[operands.startIndex], into: &out)
+        } else {
+            out += "("
+            balanced(operands, op, into: &out)
+            out += ")"
+        }
     }
 }

@@ -47,9 +47,10 @@ struct TransactionRecord: FetchableRecord, TableRecord {
 struct MovieRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "ZMOVIE"
     enum Columns {
+        static let id = Column("Z_PK")
         static let genre = Column("ZGENRE")
     }
-    static var databaseSelection: [any SQLSelectable] { [Column("Z_PK"), Column("Z_ENT"), Column("ZNAME"), Columns.genre] }
+    static var databaseSelection: [any SQLSelectable] { [Columns.id, Column("Z_ENT"), Column("ZNAME"), Columns.genre] }
 
     var id: Int64, entity: Int64, name: String, genre: Int64
 

@@ -1,6 +1,8 @@
-// Query cost end to end: for each case, pq (compile + execute + materialise rows),
-// the hand-written SQL on the same connection, GRDB on its own read-only
-// connection to the same file, and #Predicate over objects loaded into memory.
+// Query cost end to end: for each case, pq as an app runs a query again (the
+// store's compiled query + execute + decode rows into structs), pq at its
+// simplest (compile + execute + build `Row`s), the hand-written SQL on the same
+// connection, GRDB on its own read-only connection to the same file, and
+// #Predicate over objects loaded into memory.
 // Runs are interleaved (each repetition runs every approach once, in rotating
 // order) and every approach's rows are checked against pq's before timing.
 
@@ -18,6 +20,8 @@ public struct QueryMeasurement: Sendable {
     public var pqTime: Duration
     public var handWrittenTime: Duration
     public var grdbTime: Duration
+    /// pq at its simplest: `QueryCompiler.compile` on every run, and `Row`s.
+    public var pqSimplestTime: Duration
     /// Filtering the loaded objects (the load is `QueryReport.inMemoryLoad`).
     public var inMemoryFilterTime: Duration
     public var inMemoryNote: String?
@@ -49,12 +53,21 @@ public enum QueryBenchmark {
             wanted.map { $0.contains { queryCase.name.contains($0) } } ?? true
         }
 
+        /// pq as an app runs a query it ran before: the store keeps the compiled
+        /// query, and rows decode into the app's structs.
         func pq(_ queryCase: QueryCase) throws -> [Int64] {
+            try queryCase.runPQRecords(store, try compiled(queryCase, store.compile(queryCase.pq)))
+        }
+        /// pq at its simplest: the text compiled every time, and generic `Row`s.
+        func pqSimplest(_ queryCase: QueryCase) throws -> [Int64] {
             let result = QueryCompiler.compile(queryCase.pq, schema: store.schema, mapping: store.mapping)
+            return try store.fetch(try compiled(queryCase, result), parameters: queryCase.pqParameters).map(\.id.key)
+        }
+        func compiled(_ queryCase: QueryCase, _ result: CompileResult) throws -> CompiledQuery {
             guard let compiled = result.compiled else {
                 throw BenchmarkError("pq cannot compile \(queryCase.pq): \(result.diagnostics.map(\.message))")
             }
-            return try store.fetch(compiled, parameters: queryCase.pqParameters).map(\.id.key)
+            return compiled
         }
 
         var measurements: [QueryMeasurement] = []
@@ -64,6 +77,7 @@ public enum QueryBenchmark {
                 ("pq", { try pq(queryCase) }),
                 ("hand-written SQL", { try store.withUnsafeSQLiteHandle { try queryCase.runHandWritten($0) } }),
                 ("GRDB", { try grdb.read { try queryCase.grdb($0) } }),
+                ("pq, simplest", { try pqSimplest(queryCase) }),
             ]
             // Warm-up runs, which also check that every approach selects the same rows.
             let expected = try pq(queryCase)
@@ -82,7 +96,8 @@ public enum QueryBenchmark {
                 QueryMeasurement(
                     name: queryCase.name, pq: queryCase.pq, sql: queryCase.sql, rows: expected.count,
                     pqTime: Stopwatch.median(samples[0]), handWrittenTime: Stopwatch.median(samples[1]),
-                    grdbTime: Stopwatch.median(samples[2]), inMemoryFilterTime: .zero, inMemoryNote: queryCase.inMemoryNote))
+                    grdbTime: Stopwatch.median(samples[2]), pqSimplestTime: Stopwatch.median(samples[3]),
+                    inMemoryFilterTime: .zero, inMemoryNote: queryCase.inMemoryNote))
         }
 
         log("loading every budget, transaction and movie into objects")
@@ -103,6 +118,26 @@ public enum QueryBenchmark {
         return QueryReport(
             budgets: budgets, transactions: transactions, repetitions: repetitions, inMemoryLoad: load,
             measurements: measurements)
+    }
+
+    /// Runs only pq's side of the cases matching `only`, `repetitions` times each
+    /// (for a profiler), and returns the median of all runs.
+    public static func profile(storeAt path: String, only: String, repetitions: Int) throws -> Duration {
+        let store = try SQLiteStore.open(at: path, readOnly: true)
+        let wanted = only.split(separator: ",").map(String.init)
+        let budgets = try store.withUnsafeSQLiteHandle { try count($0, "ZBUDGET") }
+        var samples: [Duration] = []
+        for queryCase in QueryCase.all(scale: budgets) where wanted.contains(where: { queryCase.name.contains($0) }) {
+            for _ in 0..<repetitions {
+                samples.append(
+                    try Stopwatch.time {
+                        let result = store.compile(queryCase.pq)
+                        guard let compiled = result.compiled else { throw BenchmarkError("pq cannot compile \(queryCase.pq)") }
+                        return try queryCase.runPQRecords(store, compiled).count
+                    }.0)
+            }
+        }
+        return Stopwatch.median(samples)
     }
 
     private static func count(_ db: OpaquePointer, _ table: String) throws -> Int {

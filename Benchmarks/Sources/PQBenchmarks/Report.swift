@@ -17,15 +17,16 @@ public enum Report {
 
     public static func queryTable(_ report: QueryReport) -> String {
         var lines = [
-            "| query | rows | pq | hand-written | GRDB | in memory (load + filter) | pq / hand-written | in memory / pq | GRDB / pq |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| query | rows | pq | pq, simplest | hand-written | GRDB | in memory (load + filter) | pq / hand-written | simplest / hand-written | in memory / pq | GRDB / pq |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for m in report.measurements {
             let inMemory = report.inMemoryLoad + m.inMemoryFilterTime
             let cells = [
-                m.name, "\(m.rows)", m.pqTime.formatted, m.handWrittenTime.formatted, m.grdbTime.formatted,
-                "\(inMemory.formatted) (\(m.inMemoryFilterTime.formatted) filter)",
+                m.name, "\(m.rows)", m.pqTime.formatted, m.pqSimplestTime.formatted, m.handWrittenTime.formatted,
+                m.grdbTime.formatted, "\(inMemory.formatted) (\(m.inMemoryFilterTime.formatted) filter)",
                 String(format: "%.2f×", m.pqTime.seconds / m.handWrittenTime.seconds),
+                String(format: "%.2f×", m.pqSimplestTime.seconds / m.handWrittenTime.seconds),
                 String(format: "%.0f×", inMemory.seconds / m.pqTime.seconds),
                 String(format: "%.2f×", m.grdbTime.seconds / m.pqTime.seconds),
             ]

@@ -5,6 +5,9 @@
 //   pq-bench compile
 //   pq-bench queries [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]
 //   pq-bench all [same options]        the store if missing, then both benchmarks
+//   pq-bench profile --only NAME [--repetitions N]
+//                                      runs only pq's side of the matching queries, N times
+//                                      each, for a profiler (perf record -g …)
 
 import Foundation
 import PQBenchmarks
@@ -19,8 +22,8 @@ func log(_ message: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["generate", "compile", "queries", "all"].contains(command) else {
-    fail("usage: pq-bench generate|compile|queries|all [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]")
+guard let command = arguments.first, ["generate", "compile", "queries", "all", "profile"].contains(command) else {
+    fail("usage: pq-bench generate|compile|queries|all|profile [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]")
 }
 arguments.removeFirst()
 
@@ -88,6 +91,10 @@ do {
         print(Report.queryTable(report) + "\n")
         print("In memory: loading every object took \(Report.format(report.inMemoryLoad)), counted in every query.\n")
         print(Report.queryDefinitions(report))
+    case "profile":
+        guard let only = options.only else { fail("profile needs --only NAME") }
+        let time = try QueryBenchmark.profile(storeAt: path, only: only, repetitions: options.repetitions)
+        print("pq, \(options.repetitions) runs of each query matching '\(only)': median \(Report.format(time))")
     default:
         break
     }

@@ -95,8 +95,10 @@ struct RecordTests {
         graph.insert("Budget", [:])
         let zero = graph.insert(
             "Transaction",
-            ["note": .string(""), "amount": .double(0), "date": .date(Date(timeIntervalSinceReferenceDate: 0)),
-             "hasReceipt": .bool(false)])
+            [
+                "note": .string(""), "amount": .double(0), "date": .date(Date(timeIntervalSinceReferenceDate: 0)),
+                "hasReceipt": .bool(false),
+            ])
         graph.link(zero, "budget", to: budget)
         graph.insert("Transaction", [:])
         graph.insert("User", ["name": .string("Zero"), "age": .int(0)])

@@ -52,7 +52,8 @@ struct StoreTests {
         // A kept statement follows a change of schema.
         try store.execute("CREATE INDEX ZBUDGET_ZLIMIT_INDEX ON ZBUDGET (ZLIMIT)")
         #expect(try fetched(100) == (try expected(100)))
-        #expect(try store.queryPlan(compiled, parameters: ["min": .single(.double(100))]).joined().contains("ZBUDGET_ZLIMIT_INDEX"))
+        #expect(
+            try store.queryPlan(compiled, parameters: ["min": .single(.double(100))]).joined().contains("ZBUDGET_ZLIMIT_INDEX"))
     }
 
     @Test func readOnlyStoresStayByteIdentical() throws {
@@ -131,7 +132,8 @@ struct StoreTests {
         // Each name costs `matches '(a+)+b'` a few hundredths of a second.
         for _ in 0..<300 { graph.insert("Movie", ["name": .string(String(repeating: "a", count: 21)), "genre": .int(1)]) }
         try store.insert(graph)
-        let slow = try #require(QueryCompiler.compile("name matches '(a+)+b'", schema: store.schema, mapping: store.mapping).compiled)
+        let slow = try #require(
+            QueryCompiler.compile("name matches '(a+)+b'", schema: store.schema, mapping: store.mapping).compiled)
         let quick = try #require(QueryCompiler.compile("genre == .action", schema: store.schema, mapping: store.mapping).compiled)
         store.timeout = .milliseconds(200)
         let clock = ContinuousClock()

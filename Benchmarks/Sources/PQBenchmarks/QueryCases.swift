@@ -40,7 +40,9 @@ extension QueryCase {
         let limit = 4980.0
         let fragment = "ar 77"
         let prefix = String(budgetName(1234).dropLast())  // e.g. "Tundra 123": 1230…1239, 12300…
-        let upper = prefix.dropLast() + String(UnicodeScalar(prefix.unicodeScalars.last!.value + 1)!)
+        // The smallest string above every name with the prefix: its last digit plus one.
+        let next = prefix.unicodeScalars.last.flatMap { UnicodeScalar($0.value + 1) } ?? "~"
+        let upper = prefix.dropLast() + String(next)
         let named = budgetName(max(1, scale / 2))
         let amount = 999.9
         let count = 14
@@ -53,7 +55,10 @@ extension QueryCase {
                 name: "comparison", pq: "Budget where limit > \(Int(limit))",
                 sql: "\(budgetSQL) WHERE \"ZLIMIT\" > ?1 ORDER BY \"Z_PK\"",
                 arguments: [.double(limit)], rows: .budgets,
-                grdb: { db in try BudgetRecord.filter(BudgetRecord.Columns.limit > limit).order(BudgetRecord.Columns.id).fetchAll(db).map(\.id) },
+                grdb: { db in
+                    try BudgetRecord.filter(BudgetRecord.Columns.limit > limit)
+                        .order(BudgetRecord.Columns.id).fetchAll(db).map(\.id)
+                },
                 inMemory: { objects in
                     let predicate = #Predicate<Budget> { $0.limit > limit }
                     return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
@@ -63,7 +68,8 @@ extension QueryCase {
                 sql: "\(budgetSQL) WHERE instr(\"ZNAME\", ?1) > 0 ORDER BY \"Z_PK\"",
                 arguments: [.text(fragment)], rows: .budgets,
                 grdb: { db in
-                    try BudgetRecord.filter(literal: "instr(\(BudgetRecord.Columns.name), \(fragment)) > 0").order(BudgetRecord.Columns.id).fetchAll(db).map(\.id)
+                    try BudgetRecord.filter(literal: "instr(\(BudgetRecord.Columns.name), \(fragment)) > 0")
+                        .order(BudgetRecord.Columns.id).fetchAll(db).map(\.id)
                 },
                 inMemory: { objects in
                     let predicate = #Predicate<Budget> { $0.name.contains(fragment) }
@@ -85,7 +91,10 @@ extension QueryCase {
                 name: "enum equality", pq: "Movie where genre == .kids",
                 sql: "SELECT \(MovieRow.columns) FROM \"ZMOVIE\" WHERE \"ZGENRE\" = ?1 ORDER BY \"Z_PK\"",
                 arguments: [.int(2)], rows: .movies,
-                grdb: { db in try MovieRecord.filter(MovieRecord.Columns.genre == Genre.kids.rawValue).order(MovieRecord.Columns.id).fetchAll(db).map(\.id) },
+                grdb: { db in
+                    try MovieRecord.filter(MovieRecord.Columns.genre == Genre.kids.rawValue)
+                        .order(MovieRecord.Columns.id).fetchAll(db).map(\.id)
+                },
                 inMemory: { objects in
                     let kids = Genre.kids
                     let predicate = #Predicate<Movie> { $0.genre == kids }
@@ -107,13 +116,16 @@ extension QueryCase {
             QueryCase(
                 name: "any over to-many", pq: "Budget where any transactions.amount > \(amount)",
                 // Faster here than a correlated EXISTS (1.2 s): one pass over the transactions.
-                sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" WHERE \"ZAMOUNT\" > ?1) ORDER BY \"Z_PK\"",
+                sql:
+                    "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" WHERE \"ZAMOUNT\" > ?1) ORDER BY \"Z_PK\"",
                 arguments: [.double(amount)], rows: .budgets,
                 grdb: { db in
                     let budget = TableAlias<BudgetRecord>()
                     let large = TransactionRecord.filter(
-                        TransactionRecord.Columns.budget == budget[BudgetRecord.Columns.id] && TransactionRecord.Columns.amount > amount)
-                    return try BudgetRecord.aliased(budget).filter(large.exists()).order(budget[BudgetRecord.Columns.id]).fetchAll(db).map(\.id)
+                        TransactionRecord.Columns.budget == budget[BudgetRecord.Columns.id]
+                            && TransactionRecord.Columns.amount > amount)
+                    return try BudgetRecord.aliased(budget).filter(large.exists())
+                        .order(budget[BudgetRecord.Columns.id]).fetchAll(db).map(\.id)
                 },
                 inMemory: { objects in
                     let predicate = #Predicate<Budget> { $0.transactions.contains { $0.amount > amount } }
@@ -122,20 +134,25 @@ extension QueryCase {
             QueryCase(
                 name: "@count", pq: "Budget where transactions.@count > \(count)",
                 // Grouped once rather than counted per budget (right for "> n" only: it never sees empty budgets).
-                sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING count(*) > ?1) ORDER BY \"Z_PK\"",
+                sql:
+                    "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING count(*) > ?1) ORDER BY \"Z_PK\"",
                 arguments: [.int(Int64(count))], rows: .budgets,
-                grdb: { db in try BudgetRecord.having(BudgetRecord.transactions.count > count).order(BudgetRecord.Columns.id).fetchAll(db).map(\.id) },
+                grdb: { db in
+                    try BudgetRecord.having(BudgetRecord.transactions.count > count)
+                        .order(BudgetRecord.Columns.id).fetchAll(db).map(\.id)
+                },
                 inMemory: { objects in
                     let predicate = #Predicate<Budget> { $0.transactions.count > count }
                     return try objects.budgets.filter { try predicate.evaluate($0) }.map(objects.key)
                 }),
             QueryCase(
                 name: "@sum", pq: "Budget where transactions.@sum.amount > \(Int(sum))",
-                sql: "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING total(\"ZAMOUNT\") > ?1) ORDER BY \"Z_PK\"",
+                sql:
+                    "\(budgetSQL) WHERE \"Z_PK\" IN (SELECT \"ZBUDGET\" FROM \"ZTRANSACTION\" GROUP BY \"ZBUDGET\" HAVING total(\"ZAMOUNT\") > ?1) ORDER BY \"Z_PK\"",
                 arguments: [.double(sum)], rows: .budgets,
                 grdb: { db in
-                    try BudgetRecord.having(BudgetRecord.transactions.sum(TransactionRecord.Columns.amount) > sum).order(BudgetRecord.Columns.id).fetchAll(db)
-                        .map(\.id)
+                    try BudgetRecord.having(BudgetRecord.transactions.sum(TransactionRecord.Columns.amount) > sum)
+                        .order(BudgetRecord.Columns.id).fetchAll(db).map(\.id)
                 },
                 inMemory: { objects in
                     // #Predicate has no sum (no reduce, no map); the closure Swift code would use instead.

@@ -23,7 +23,9 @@ func log(_ message: String) {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first, ["generate", "compile", "queries", "all", "profile"].contains(command) else {
-    fail("usage: pq-bench generate|compile|queries|all|profile [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]")
+    fail(
+        "usage: pq-bench generate|compile|queries|all|profile [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
+    )
 }
 arguments.removeFirst()
 
@@ -87,7 +89,8 @@ do {
         let report = try QueryBenchmark.run(
             storeAt: path, repetitions: options.repetitions, inMemoryRepetitions: options.inMemoryRepetitions,
             only: options.only, log: log)
-        print("## Queries: \(report.budgets) budgets, \(report.transactions) transactions; medians of \(report.repetitions) runs\n")
+        print(
+            "## Queries: \(report.budgets) budgets, \(report.transactions) transactions; medians of \(report.repetitions) runs\n")
         print(Report.queryTable(report) + "\n")
         print("In memory: loading every object took \(Report.format(report.inMemoryLoad)), counted in every query.\n")
         print(Report.queryDefinitions(report))

@@ -22,8 +22,8 @@
 //   and stays correlated; `@count > 3`, `@sum > 0` and `@avg > 1` do not.
 // - The condition may depend on the object only through its collection: an `any`
 //   (or `!none`, `!all`) body refers to the element (or deeper), an aggregate
-//   condition to its one aggregate and constants. Parameters stay correlated, as their values (and so
-//   the condition's value for no elements) are not known yet.
+//   condition to its one aggregate and constants. Parameters stay correlated, as
+//   their values (and so the condition's value for no elements) are not known yet.
 // - Another conjunct that can use an index (`name beginswith 'Va'` with an index
 //   on the name) picks out a few objects to probe, and a limit may stop the scan
 //   early: either keeps every to-many conjunct correlated. Which columns are

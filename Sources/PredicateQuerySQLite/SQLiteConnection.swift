@@ -119,12 +119,16 @@ final class SQLiteConnection {
     }
 
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        SQLiteStatement(try compile(sql, flags: 0), connection: self)
+    }
+
+    private func compile(_ sql: String, flags: Int32) throws(StoreError) -> OpaquePointer {
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(flags), &statement, nil)
         guard status == SQLITE_OK, let statement else {
             throw StoreError("cannot prepare query: \(lastError)", code: status)
         }
-        return SQLiteStatement(statement, connection: self)
+        return statement
     }
 
     /// Prepared statements whose last user is done with them, by SQL text, ready
@@ -139,12 +143,7 @@ final class SQLiteConnection {
         if let statement = idleStatements.removeValue(forKey: sql) {
             return SQLiteStatement(statement, connection: self, reuseKey: sql)
         }
-        var statement: OpaquePointer?
-        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard status == SQLITE_OK, let statement else {
-            throw StoreError("cannot prepare query: \(lastError)", code: status)
-        }
-        return SQLiteStatement(statement, connection: self, reuseKey: sql)
+        return SQLiteStatement(try compile(sql, flags: SQLITE_PREPARE_PERSISTENT), connection: self, reuseKey: sql)
     }
 
     /// Takes back a statement from `preparedForReuse`, reset, or finalizes it when
@@ -256,15 +255,20 @@ final class SQLiteConnection {
 
     var columnCount: Int32 { sqlite3_column_count(handle) }
 
+    /// A column of the current row as text; nil for NULL, for which SQLite gives no
+    /// text pointer (an empty string has one).
+    func text(_ index: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, index) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
     /// The value of a column of the current row, as SQLite stores it.
     func column(_ index: Int32) -> Value {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .int(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT: return .double(sqlite3_column_double(handle, index))
-        case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard let pointer = sqlite3_column_text(handle, index) else { return .string("") }
-            return .string(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
+        case SQLITE_TEXT: return .string(text(index) ?? "")
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, index))
             guard let pointer = sqlite3_column_blob(handle, index) else { return .data(Data()) }

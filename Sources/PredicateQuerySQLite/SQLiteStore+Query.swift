@@ -50,6 +50,18 @@ final class RowFieldNames: Sendable {
     }
 }
 
+extension StoreMapping {
+    /// The entity each number names, for telling which entity a row of `entity`
+    /// belongs to; nil when `entity`'s table holds no other entity, so every row
+    /// is of `entity` itself and the number need not be read.
+    func entitiesByNumber(forRowsOf entity: String) -> [Int64: String]? {
+        guard self.entity(entity)?.entityNumbers != nil else { return nil }
+        var names: [Int64: String] = [:]
+        for (name, number) in entityNumbers { names[Int64(number)] = name }
+        return names
+    }
+}
+
 /// How to read each result column of a compiled query into a `Row`, worked out once per query.
 final class RowDecoder: Sendable {
     private enum Step: Sendable {
@@ -64,20 +76,19 @@ final class RowDecoder: Sendable {
 
     private let steps: [Step]
     private let entity: String
-    private let entitiesByNumber: [Int64: String]
+    private let entitiesByNumber: [Int64: String]?
     private let dates: DateEncoding
     private let values, toOne, labels, counts: RowFieldNames
 
     init(_ query: CompiledQuery, mapping: StoreMapping) {
+        entity = query.query.entity.name
+        entitiesByNumber = mapping.entitiesByNumber(forRowsOf: entity)
         var steps: [Step] = []
         var values: [String] = [], toOne: [String] = [], labels: [String] = [], counts: [String] = []
         for column in query.columns {
             switch column {
             case .primaryKey: steps.append(.primaryKey)
-            case .entityNumber:
-                // Only a table several entities share says which one a row belongs to.
-                let isShared = mapping.entity(query.query.entity.name)?.entityNumbers != nil
-                steps.append(isShared ? .entityNumber : .skip)
+            case .entityNumber: steps.append(entitiesByNumber == nil ? .skip : .entityNumber)
             case .attribute(let attribute):
                 steps.append(.attribute(slot: values.count, type: attribute.type))
                 values.append(attribute.name)
@@ -93,10 +104,6 @@ final class RowDecoder: Sendable {
             }
         }
         self.steps = steps
-        entity = query.query.entity.name
-        var entitiesByNumber: [Int64: String] = [:]
-        for (name, number) in mapping.entityNumbers { entitiesByNumber[Int64(number)] = name }
-        self.entitiesByNumber = entitiesByNumber
         dates = mapping.dateEncoding
         self.values = RowFieldNames(values)
         self.toOne = RowFieldNames(toOne)
@@ -119,7 +126,7 @@ final class RowDecoder: Sendable {
             case .primaryKey:
                 if case .int(let value) = stored { key = value }
             case .entityNumber:
-                if case .int(let number) = stored, let name = entitiesByNumber[number] { entity = name }
+                if case .int(let number) = stored, let name = entitiesByNumber?[number] { entity = name }
             case .attribute(let slot, let type):
                 let value = StoreValueEncoding.decode(stored, as: type, dates: dates)
                 if !value.isNull { values[slot] = value }

@@ -43,8 +43,8 @@ public struct RecordRow {
 
     /// The object's entity: the query's, or the sub-entity the row belongs to.
     public var entity: String {
-        guard let index = layout.entityColumn else { return layout.entity }
-        return layout.entitiesByNumber[sqlite3_column_int64(statement.handle, index)] ?? layout.entity
+        guard let index = layout.entityColumn, let names = layout.entitiesByNumber else { return layout.entity }
+        return names[sqlite3_column_int64(statement.handle, index)] ?? layout.entity
     }
 
     /// The key of the object a to-one relationship points to; nil if none.
@@ -71,11 +71,7 @@ public struct RecordRow {
 
     /// A String, URL or string-backed enum attribute, as stored.
     public func string(_ attribute: String) throws(StoreError) -> String? {
-        let index = try layout.column(attribute, .string)
-        // SQLite gives no text pointer for NULL (and an empty string for "").
-        guard let text = sqlite3_column_text(statement.handle, index) else { return nil }
-        let count = Int(sqlite3_column_bytes(statement.handle, index))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        statement.text(try layout.column(attribute, .string))
     }
 
     /// A Date attribute, decoded from the store's encoding.
@@ -141,7 +137,7 @@ public struct RecordRow {
 
     let entity: String
     let entityColumn: Int32?
-    let entitiesByNumber: [Int64: String]
+    let entitiesByNumber: [Int64: String]?
     let dates: DateEncoding
     private let attributes: [String: Column]
     private let relationships: [String: Int32]
@@ -161,16 +157,10 @@ public struct RecordRow {
             }
         }
         entity = query.query.entity.name
-        // Only a table several entities share says which one a row belongs to.
-        if mapping.entity(entity)?.entityNumbers == nil { entityColumn = nil }
-        var entitiesByNumber: [Int64: String] = [:]
-        if entityColumn != nil {
-            for (name, number) in mapping.entityNumbers { entitiesByNumber[Int64(number)] = name }
-        }
+        entitiesByNumber = mapping.entitiesByNumber(forRowsOf: entity)
         self.attributes = attributes
         self.relationships = relationships
         self.entityColumn = entityColumn
-        self.entitiesByNumber = entitiesByNumber
         dates = mapping.dateEncoding
     }
 

@@ -123,6 +123,26 @@ public indirect enum TypedExpr: Sendable {
     }
 }
 
+extension TypedExpr {
+    /// The direct subexpressions: operands, a quantifier's body, an aggregate's
+    /// filter and value.
+    public var children: [TypedExpr] {
+        switch self {
+        case .constant, .parameter, .currentDate, .attribute, .object: []
+        case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand),
+            .inParameterList(let operand, _, _), .quantified(_, _, let operand):
+            [operand]
+        case .and(let operands), .or(let operands): operands
+        case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),
+            .coalesce(let lhs, let rhs, _):
+            [lhs, rhs]
+        case .inList(let element, let members): [element] + members
+        case .inRange(let element, let lower, let upper, _): [element, lower, upper]
+        case .aggregate(_, _, let filter, let value, _): [filter, value].compactMap { $0 }
+        }
+    }
+}
+
 /// A checked sort key.
 public struct CheckedSortKey: Sendable {
     public var path: AttributePath

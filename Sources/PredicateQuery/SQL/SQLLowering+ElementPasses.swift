@@ -122,23 +122,11 @@ extension SQLLowering {
     /// and run once per object, the worst of both forms.
     private static func refersToQueryObject(_ expr: TypedExpr) -> Bool {
         switch expr {
-        case .constant, .parameter, .currentDate: return false
         case .attribute(let path, _): return path.level == 0
         case .object(let path): return path.level == 0
-        case .quantified(_, let path, let body): return path.level == 0 || refersToQueryObject(body)
-        case .aggregate(_, let path, let filter, let value, _):
-            return path.level == 0 || filter.map(refersToQueryObject) == true || value.map(refersToQueryObject) == true
-        case .not(let operand), .negate(let operand, _), .toDouble(let operand), .isNil(let operand):
-            return refersToQueryObject(operand)
-        case .and(let operands), .or(let operands): return operands.contains(where: refersToQueryObject)
-        case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),
-            .coalesce(let lhs, let rhs, _):
-            return refersToQueryObject(lhs) || refersToQueryObject(rhs)
-        case .inList(let element, let members):
-            return refersToQueryObject(element) || members.contains(where: refersToQueryObject)
-        case .inParameterList(let element, _, _): return refersToQueryObject(element)
-        case .inRange(let element, let lower, let upper, _):
-            return refersToQueryObject(element) || refersToQueryObject(lower) || refersToQueryObject(upper)
+        case .quantified(_, let path, _) where path.level == 0: return true
+        case .aggregate(_, let path, _, _, _) where path.level == 0: return true
+        default: return expr.children.contains(where: refersToQueryObject)
         }
     }
 
@@ -157,24 +145,13 @@ extension SQLLowering {
         _ expr: TypedExpr, _ found: inout [(path: CollectionPath, parts: [TypedExpr])]
     ) -> Bool {
         switch expr {
-        case .constant: return true
-        case .aggregate(_, let path, let filter, let value, _):
-            found.append((path, [filter, value].compactMap { $0 }))
+        case .aggregate(_, let path, _, _, _):
+            found.append((path, expr.children))
             return true
-        case .not(let operand), .negate(let operand, _), .toDouble(let operand), .isNil(let operand):
-            return dependsOnlyOnAggregates(operand, &found)
-        case .and(let operands), .or(let operands):
-            return operands.allSatisfy { dependsOnlyOnAggregates($0, &found) }
-        case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),
-            .coalesce(let lhs, let rhs, _):
-            return dependsOnlyOnAggregates(lhs, &found) && dependsOnlyOnAggregates(rhs, &found)
-        case .inList(let element, let members):
-            return dependsOnlyOnAggregates(element, &found) && members.allSatisfy { dependsOnlyOnAggregates($0, &found) }
-        case .inRange(let element, let lower, let upper, _):
-            return dependsOnlyOnAggregates(element, &found) && dependsOnlyOnAggregates(lower, &found)
-                && dependsOnlyOnAggregates(upper, &found)
         case .parameter, .currentDate, .attribute, .object, .inParameterList, .quantified:
             return false
+        default:
+            return expr.children.allSatisfy { dependsOnlyOnAggregates($0, &found) }
         }
     }
 

@@ -12,17 +12,28 @@ public struct Entity: Sendable, Hashable {
     public var computedProperties: [ComputedProperty]
     /// The parent entity, for Core Data entity inheritance.
     public var parent: String?
+    /// The name the store knows the entity by, when the model renamed it (Core Data's
+    /// `renamingIdentifier`): the store's `Z_PRIMARYKEY` and tables keep the old name.
+    public var originalName: String?
+    /// Declared abstract: no object is of this entity itself, only of its sub-entities.
+    public var isAbstract: Bool
 
     public init(
         _ name: String, attributes: [Attribute] = [], relationships: [Relationship] = [],
-        computedProperties: [ComputedProperty] = [], parent: String? = nil
+        computedProperties: [ComputedProperty] = [], parent: String? = nil, originalName: String? = nil,
+        abstract: Bool = false
     ) {
         self.name = name
         self.attributes = attributes
         self.relationships = relationships
         self.computedProperties = computedProperties
         self.parent = parent
+        self.originalName = originalName
+        self.isAbstract = abstract
     }
+
+    /// The name the store uses: the original name if the model renamed the entity.
+    public var storedName: String { originalName ?? name }
 
     /// The entity's own properties (not inherited ones), attributes first.
     public var properties: [Property] {

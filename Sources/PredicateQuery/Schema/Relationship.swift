@@ -16,6 +16,9 @@ public struct Relationship: Sendable, Hashable {
     public var deleteRule: DeleteRule
     /// `@Attribute(originalName:)`-style renaming for relationships.
     public var originalName: String?
+    /// An ordered to-many relationship (Core Data's `NSOrderedSet`): the store keeps
+    /// each element's position beside its key (`Z_FOK_…`).
+    public var isOrdered: Bool = false
 
     /// The delete rules of SwiftData and Core Data.
     public enum DeleteRule: String, Sendable, Hashable, Codable, CaseIterable {

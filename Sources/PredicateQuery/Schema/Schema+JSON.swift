@@ -45,7 +45,7 @@ extension Schema: Codable {
 }
 
 extension Entity: Codable {
-    private enum CodingKeys: String, CodingKey { case name, attributes, relationships, computed, parent }
+    private enum CodingKeys: String, CodingKey { case name, attributes, relationships, computed, parent, originalName, abstract }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -54,7 +54,9 @@ extension Entity: Codable {
             attributes: try container.decodeIfPresent([Attribute].self, forKey: .attributes) ?? [],
             relationships: try container.decodeIfPresent([Relationship].self, forKey: .relationships) ?? [],
             computedProperties: try container.decodeIfPresent([ComputedProperty].self, forKey: .computed) ?? [],
-            parent: try container.decodeIfPresent(String.self, forKey: .parent))
+            parent: try container.decodeIfPresent(String.self, forKey: .parent),
+            originalName: try container.decodeIfPresent(String.self, forKey: .originalName),
+            abstract: try container.decodeIfPresent(Bool.self, forKey: .abstract) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,6 +66,8 @@ extension Entity: Codable {
         if !relationships.isEmpty { try container.encode(relationships, forKey: .relationships) }
         if !computedProperties.isEmpty { try container.encode(computedProperties, forKey: .computed) }
         try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encodeIfPresent(originalName, forKey: .originalName)
+        if isAbstract { try container.encode(true, forKey: .abstract) }
     }
 }
 
@@ -104,7 +108,7 @@ extension Attribute: Codable {
 
 extension Relationship: Codable {
     private enum CodingKeys: String, CodingKey {
-        case name, destination, toMany, optional, inverse, deleteRule, originalName
+        case name, destination, toMany, optional, inverse, deleteRule, originalName, ordered
     }
 
     public init(from decoder: any Decoder) throws {
@@ -125,6 +129,7 @@ extension Relationship: Codable {
                 name, to: destination, optional: optional, inverse: inverse, deleteRule: rule,
                 originalName: originalName)
         }
+        isOrdered = try container.decodeIfPresent(Bool.self, forKey: .ordered) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -136,6 +141,7 @@ extension Relationship: Codable {
         try container.encodeIfPresent(inverse, forKey: .inverse)
         if deleteRule != .nullify { try container.encode(deleteRule, forKey: .deleteRule) }
         try container.encodeIfPresent(originalName, forKey: .originalName)
+        if isOrdered { try container.encode(true, forKey: .ordered) }
     }
 }
 

@@ -3,7 +3,8 @@
 // evaluator uses, so the store and the reference fold and match identically.
 //
 //     pq_fold(text, flags)              [c] = 1, [d] = 2
-//     pq_hasprefix(text, prefix)        pq_hassuffix(text, suffix)
+//     pq_contains(text, needle, flags)
+//     pq_hasprefix(text, prefix, flags) pq_hassuffix(text, suffix, flags)
 //     pq_like(text, pattern, flags)     pq_matches(text, pattern, flags)
 //     pq_sum(value)                     an aggregate: `Aggregates.Sum`
 //
@@ -18,7 +19,8 @@ enum SQLiteFunctions {
 
     static func register(on connection: SQLiteConnection) throws(StoreError) {
         let functions: [(String, Int32, Body)] = [
-            ("pq_fold", 2, fold), ("pq_hasprefix", 2, hasPrefix), ("pq_hassuffix", 2, hasSuffix),
+            ("pq_fold", 2, fold), ("pq_contains", 3, contains), ("pq_hasprefix", 3, hasPrefix),
+            ("pq_hassuffix", 3, hasSuffix),
             ("pq_like", 3, like), ("pq_matches", 3, matches),
         ]
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
@@ -96,18 +98,25 @@ enum SQLiteFunctions {
         resultText(context, StringFunctions.fold(text, options(arguments, 1)))
     }
 
+    private static let contains: Body = { context, _, arguments in
+        guard let text = text(arguments, 0), let needle = SQLiteFunctions.text(arguments, 1) else {
+            return sqlite3_result_null(context)
+        }
+        resultBool(context, StringFunctions.contains(text, needle, options(arguments, 2)))
+    }
+
     private static let hasPrefix: Body = { context, _, arguments in
         guard let text = text(arguments, 0), let prefix = SQLiteFunctions.text(arguments, 1) else {
             return sqlite3_result_null(context)
         }
-        resultBool(context, StringFunctions.hasPrefix(text, prefix))
+        resultBool(context, StringFunctions.hasPrefix(text, prefix, options(arguments, 2)))
     }
 
     private static let hasSuffix: Body = { context, _, arguments in
         guard let text = text(arguments, 0), let suffix = SQLiteFunctions.text(arguments, 1) else {
             return sqlite3_result_null(context)
         }
-        resultBool(context, StringFunctions.hasSuffix(text, suffix))
+        resultBool(context, StringFunctions.hasSuffix(text, suffix, options(arguments, 2)))
     }
 
     private static let like: Body = { context, _, arguments in

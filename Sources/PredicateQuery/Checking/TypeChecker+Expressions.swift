@@ -101,8 +101,12 @@ extension TypeChecker {
         case .parameter, .enumCase, .literal(.null): return 2
         case .literal: return 1
         case .negate(let operand): return contextDependence(of: operand)
-        case .arithmetic(_, let lhs, let rhs), .coalesce(let lhs, let rhs):
+        case .arithmetic(_, let lhs, let rhs):
             return max(contextDependence(of: lhs), contextDependence(of: rhs))
+        case .coalesce(let lhs, let rhs):
+            // `a ?? b` has the type of whichever side can be typed alone (usually the
+            // key path on the left), so `genre ?? .kids == 2` reads 2 as a Genre.
+            return min(contextDependence(of: lhs), contextDependence(of: rhs))
         default: return 0
         }
     }
@@ -130,6 +134,17 @@ extension TypeChecker {
         switch type {
         case .null, .opaque: nil
         default: type
+        }
+    }
+
+    /// Two operands of a comparison (`==`, `<`, `in`, a range): the same type, or an
+    /// Int and a Double, which compare exactly (as SQLite and NSNumber compare them:
+    /// 9007199254740993 is not 9007199254740992.0), so neither is converted; nil if
+    /// they cannot be compared.
+    static func comparable(_ lhs: TypedExpr, _ rhs: TypedExpr) -> (TypedExpr, TypedExpr)? {
+        switch (lhs.type, rhs.type) {
+        case (.int, .double), (.double, .int): return (lhs, rhs)
+        default: return unify(lhs, rhs)
         }
     }
 

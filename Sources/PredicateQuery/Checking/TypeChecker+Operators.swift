@@ -32,7 +32,7 @@ extension TypeChecker {
                     ])
             }
         }
-        guard let (l, r) = Self.unify(left, right) else {
+        guard let (l, r) = Self.comparable(left, right) else {
             return error(
                 .typeMismatch,
                 "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
@@ -191,13 +191,12 @@ extension TypeChecker {
         if typedElement.type.isOpaque { return unqueryable(typedElement.type, element.span) }
         var members: [TypedExpr] = []
         var failed = false
-        var needsDouble = false
         for member in nonNil {
             guard let typed = check(member, expecting: Self.expectation(from: typedElement.type)) else {
                 failed = true
                 continue
             }
-            guard Self.unify(typedElement, typed) != nil else {
+            guard Self.comparable(typedElement, typed) != nil else {
                 failed = true
                 diagnostics.append(
                     .error(
@@ -206,18 +205,11 @@ extension TypeChecker {
                         at: member.span))
                 continue
             }
-            needsDouble = needsDouble || (typed.type == .double && typedElement.type == .int)
             members.append(typed)
         }
         guard !failed else { return nil }
-        var subject = typedElement
-        if needsDouble {
-            subject = Self.promoted(typedElement)
-            members = members.map { $0.type == .int ? Self.promoted($0) : $0 }
-        } else if typedElement.type == .double {
-            members = members.map { $0.type == .int ? Self.promoted($0) : $0 }
-        }
-        let test = TypedExpr.inList(subject, members)
+        // Ints and Doubles in the list compare exactly with the element, unconverted.
+        let test = TypedExpr.inList(typedElement, members)
         return includesNil ? .or([.isNil(typedElement), test]) : test
     }
 
@@ -236,7 +228,7 @@ extension TypeChecker {
         }
         let hint = typedElement.flatMap { Self.expectation(from: $0.type) }
         guard let (typedLower, typedUpper) = checkOperands(lower, upper, hint: hint) else { return nil }
-        guard let (bound1, bound2) = Self.unify(typedLower, typedUpper) else {
+        guard let (bound1, bound2) = Self.comparable(typedLower, typedUpper) else {
             return error(
                 .typeMismatch, "the bounds of a range must have one type, not '\(typedLower.type)' and '\(typedUpper.type)'",
                 at: lower.span.merged(with: upper.span))
@@ -245,7 +237,9 @@ extension TypeChecker {
             typedElement = check(element, expecting: Self.expectation(from: bound1.type))
         }
         guard let typedElement else { return nil }
-        guard let (subject, low) = Self.unify(typedElement, bound1), let (_, high) = Self.unify(typedElement, bound2) else {
+        guard let (subject, low) = Self.comparable(typedElement, bound1),
+            let (_, high) = Self.comparable(typedElement, bound2)
+        else {
             return error(
                 .typeMismatch, "cannot test whether a value of type '\(typedElement.type)' is in a range of '\(bound1.type)'",
                 at: span)
@@ -257,9 +251,7 @@ extension TypeChecker {
                 .notOrderable, "a range needs values with an order, and '\(type)' has none", at: span,
                 notes: Self.orderHint(for: type))
         }
-        let lowAligned = low.type == subject.type ? low : Self.promoted(low)
-        let highAligned = high.type == subject.type ? high : Self.promoted(high)
-        return .inRange(subject, lowAligned, highAligned, kind)
+        return .inRange(subject, low, high, kind)
     }
 
     // MARK: - Arithmetic

@@ -36,7 +36,9 @@ extension TypeChecker {
         switch literal {
         case .integer(let value):
             switch expected {
-            case .double?: return .constant(.double(Double(value)), .double)
+            // Next to a Double an integer literal is a Double, when it is one exactly;
+            // beyond 2^53 it stays an Int and compares exactly.
+            case .double? where Double(exactly: value) != nil: return .constant(.double(Double(value)), .double)
             case .enumeration(let enumType)? where enumType.rawType == .int:
                 return checkRawValue(.int(value), of: enumType, at: span)
             default: return .constant(.int(value), .int)

@@ -4,17 +4,22 @@
 // `@sum` follows `Aggregates.sum` (exact for Ints, a Double when that overflows,
 // 0 for no values); `@avg` is the Double sum over the count, nil
 // for no values; `@min`/`@max` use the comparison order and are nil for none.
+// Every aggregate of a nil collection (one reached through a nil to-one) is nil.
 
 extension Evaluator {
-    /// The elements of a collection reached from the objects in scope, in key order.
-    func elements(of path: CollectionPath, _ scopes: [ObjectID]) -> [ObjectID] {
-        guard let owner = object(at: path.level, path.steps, scopes) else { return [] }
+    /// The elements of a collection reached from the objects in scope, in key order;
+    /// nil when a to-one relationship on the way is nil (the collection is then nil,
+    /// not empty, as `$0.budget?.transactions` is in Swift).
+    func elements(of path: CollectionPath, _ scopes: [ObjectID]) -> [ObjectID]? {
+        guard let owner = object(at: path.level, path.steps, scopes) else { return nil }
         return graph[owner]?.toMany[path.relationship.relationship.name] ?? []
     }
 
+    /// `any`/`all`/`none`; over a nil collection `any` and `all` are false, `none` true.
     func quantified(_ quantifier: Quantifier, _ path: CollectionPath, _ body: TypedExpr, _ scopes: [ObjectID]) throws -> Bool {
         let inner = scopes.prefix(path.elementLevel)
-        for element in elements(of: path, scopes) {
+        guard let elements = elements(of: path, scopes) else { return quantifier == .none }
+        for element in elements {
             let holds = try condition(body, Array(inner) + [element])
             switch quantifier {
             case .any where holds: return true
@@ -33,7 +38,8 @@ extension Evaluator {
         let inner = Array(scopes.prefix(path.elementLevel))
         var values: [Value] = []
         var count: Int64 = 0
-        for item in elements(of: path, scopes) {
+        guard let elements = elements(of: path, scopes) else { return .null }
+        for item in elements {
             let itemScopes = inner + [item]
             if let filter, try !condition(filter, itemScopes) { continue }
             count += 1

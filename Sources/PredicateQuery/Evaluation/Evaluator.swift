@@ -143,11 +143,9 @@ public struct Evaluator {
     private func stringTest(_ op: StringOperator, _ lhs: Value, _ rhs: Value, _ options: StringOptions) throws -> Bool {
         guard case .string(let text) = lhs, case .string(let other) = rhs else { return false }
         switch op {
-        case .contains: return StringFunctions.contains(StringFunctions.fold(text, options), StringFunctions.fold(other, options))
-        case .beginsWith:
-            return StringFunctions.hasPrefix(StringFunctions.fold(text, options), StringFunctions.fold(other, options))
-        case .endsWith:
-            return StringFunctions.hasSuffix(StringFunctions.fold(text, options), StringFunctions.fold(other, options))
+        case .contains: return StringFunctions.contains(text, other, options)
+        case .beginsWith: return StringFunctions.hasPrefix(text, other, options)
+        case .endsWith: return StringFunctions.hasSuffix(text, other, options)
         case .like: return StringFunctions.like(text, other, options)
         case .matches:
             do {

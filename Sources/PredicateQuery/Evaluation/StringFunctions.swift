@@ -9,26 +9,22 @@
 import Foundation
 
 public enum StringFunctions {
-    /// Folds a string for `[c]` (case) and `[d]` (diacritics):
-    /// - `[c]` maps to upper case and back to lower case, which folds `ß` to `ss`,
-    ///   `ς` to `σ` and `ﬁ` to `fi` (full case folding, locale-independent);
-    /// - either modifier then decomposes canonically (NFD), so `é` and `e` + U+0301 agree;
-    /// - `[d]` then drops the combining marks (general category Mn).
+    /// The key `[c]` and `[d]` compare and sort by: the text in composed form (NFC),
+    /// then folded scalar by scalar (`StringFolding`): case by Unicode's full case
+    /// folding (`ß` → `ss`, `É` → `é`), diacritics removed (`é` → `e`). So `==[c]`
+    /// holds for `É` and `e` + U+0301, which compose to `É` and `é`. The text itself
+    /// when there are no options.
     public static func fold(_ text: String, _ options: StringOptions) -> String {
         guard !options.isEmpty else { return text }
-        var folded = text
-        if options.contains(.caseInsensitive) { folded = folded.uppercased().lowercased() }
-        folded = folded.decomposedStringWithCanonicalMapping
-        if options.contains(.diacriticInsensitive) {
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: folded.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark })
-            folded = String(scalars)
-        }
-        return folded
+        return StringFolding.fold(StringFolding.composed(text), options)
     }
 
     /// Whether `needle` occurs in `haystack`; the empty string occurs in every string.
-    public static func contains(_ haystack: String, _ needle: String) -> Bool {
+    /// With `[c]`/`[d]`, see `folded(_:_:_:_:)`.
+    public static func contains(_ haystack: String, _ needle: String, _ options: StringOptions = []) -> Bool {
+        guard options.isEmpty else {
+            return folded(haystack, needle, options) { occurs($1, in: $0, anchoredAtStart: false, anchoredAtEnd: false) }
+        }
         let bytes = Array(haystack.utf8)
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty else { return true }
@@ -39,12 +35,61 @@ public enum StringFunctions {
         return false
     }
 
-    public static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        text.utf8.starts(with: prefix.utf8)
+    public static func hasPrefix(_ text: String, _ prefix: String, _ options: StringOptions = []) -> Bool {
+        guard options.isEmpty else {
+            return folded(text, prefix, options) { occurs($1, in: $0, anchoredAtStart: true, anchoredAtEnd: false) }
+        }
+        return text.utf8.starts(with: prefix.utf8)
     }
 
-    public static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        text.utf8.reversed().starts(with: suffix.utf8.reversed())
+    public static func hasSuffix(_ text: String, _ suffix: String, _ options: StringOptions = []) -> Bool {
+        guard options.isEmpty else {
+            return folded(text, suffix, options) { occurs($1, in: $0, anchoredAtStart: false, anchoredAtEnd: true) }
+        }
+        return text.utf8.reversed().starts(with: suffix.utf8.reversed())
+    }
+
+    /// A test with `[c]`/`[d]`: the plain test on both strings folded scalar by
+    /// scalar, a match covering whole scalars of the original (`StringFolding`); and,
+    /// when composing them (NFC) changes either string, the same on the composed
+    /// strings, so canonically equivalent spellings match as `==[c]` says they are equal
+    /// (`café` with a precomposed `é` contains `e` + U+0301 under `[c]`). A match
+    /// the plain test finds is never lost.
+    private static func folded(
+        _ text: String, _ other: String, _ options: StringOptions, _ test: (FoldedText, FoldedText) -> Bool
+    ) -> Bool {
+        eitherForm(text, other) { test(FoldedText($0, options), FoldedText($1, options)) }
+    }
+
+    /// The test on the strings as they are, or else on their composed forms when
+    /// composing changes either.
+    private static func eitherForm(_ text: String, _ other: String, _ test: (String, String) -> Bool) -> Bool {
+        if test(text, other) { return true }
+        let composedText = StringFolding.composed(text)
+        let composedOther = StringFolding.composed(other)
+        // Scalar by scalar: Swift's `==` on String would call these equal already.
+        guard
+            !composedText.unicodeScalars.elementsEqual(text.unicodeScalars)
+                || !composedOther.unicodeScalars.elementsEqual(other.unicodeScalars)
+        else { return false }
+        return test(composedText, composedOther)
+    }
+
+    /// Whether the folded needle occurs in the folded haystack, beginning and ending
+    /// on boundaries of the haystack's original scalars.
+    private static func occurs(
+        _ needle: FoldedText, in haystack: FoldedText, anchoredAtStart: Bool, anchoredAtEnd: Bool
+    ) -> Bool {
+        let pattern = needle.scalars
+        let subject = haystack.scalars
+        guard !pattern.isEmpty else { return true }
+        guard pattern.count <= subject.count else { return false }
+        let last = subject.count - pattern.count
+        let starts = anchoredAtEnd ? last...last : 0...(anchoredAtStart ? 0 : last)
+        for start in starts where haystack.isBoundary[start] && haystack.isBoundary[start + pattern.count] {
+            if subject[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        }
+        return false
     }
 
     /// The smallest string greater than every string that starts with `prefix`
@@ -66,10 +111,17 @@ public enum StringFunctions {
     }
 
     /// `like`: `*` matches any run of characters, `?` exactly one, and a backslash
-    /// makes the next character literal; the whole string must match.
+    /// makes the next character literal; the whole string must match. With `[c]`/`[d]`
+    /// the pattern's characters fold as the text's do, and `?` and `*` take whole
+    /// characters of the original (`?` may take a mark that `[d]` folds to nothing).
     public static func like(_ text: String, _ pattern: String, _ options: StringOptions) -> Bool {
-        let subject = Array(fold(text, options).unicodeScalars)
-        let tokens = likeTokens(fold(pattern, options))
+        guard options.isEmpty else {
+            return eitherForm(text, pattern) { text, pattern in
+                foldedLike(FoldedText(text, options), likeTokens(pattern, folding: options))
+            }
+        }
+        let subject = Array(text.unicodeScalars)
+        let tokens = likeTokens(pattern)
         var s = 0
         var p = 0
         var starToken = -1
@@ -101,12 +153,21 @@ public enum StringFunctions {
         case any
     }
 
-    private static func likeTokens(_ pattern: String) -> [LikeToken] {
+    /// The tokens of a `like` pattern; with options, each literal character becomes
+    /// the scalars it folds to (maybe none).
+    private static func likeTokens(_ pattern: String, folding options: StringOptions = []) -> [LikeToken] {
         var tokens: [LikeToken] = []
         var escaped = false
+        func literal(_ scalar: Unicode.Scalar) {
+            if options.isEmpty {
+                tokens.append(.one(scalar))
+            } else {
+                tokens.append(contentsOf: StringFolding.fold(scalar, options).map { .one($0) })
+            }
+        }
         for scalar in pattern.unicodeScalars {
             if escaped {
-                tokens.append(.one(scalar))
+                literal(scalar)
                 escaped = false
             } else if scalar == "\\" {
                 escaped = true
@@ -115,11 +176,53 @@ public enum StringFunctions {
             } else if scalar == "?" {
                 tokens.append(.one(nil))
             } else {
-                tokens.append(.one(scalar))
+                literal(scalar)
             }
         }
-        if escaped { tokens.append(.one("\\")) }
+        if escaped { literal("\\") }
         return tokens
+    }
+
+    /// `like` on folded text, as a set of positions reached after each token: a
+    /// literal scalar advances by one; `?` takes one original character (a whole
+    /// group of folded scalars, or a character that folds to nothing); `*` any run
+    /// of whole characters. `?`, `*` and the end of the text only start or stop on a
+    /// boundary between original characters. Linear in the text for each token.
+    private static func foldedLike(_ subject: FoldedText, _ tokens: [LikeToken]) -> Bool {
+        let count = subject.scalars.count
+        var current = [Bool](repeating: false, count: count + 1)
+        current[0] = true
+        for token in tokens {
+            var next = [Bool](repeating: false, count: count + 1)
+            var reached = false
+            switch token {
+            case .one(let scalar?):
+                for position in 0..<count where current[position] && subject.scalars[position] == scalar {
+                    next[position + 1] = true
+                    reached = true
+                }
+            case .one(nil):
+                for position in 0...count where current[position] && subject.isBoundary[position] {
+                    if subject.hasEmptyGroup[position] {
+                        next[position] = true
+                        reached = true
+                    }
+                    if subject.groupEnd[position] >= 0 {
+                        next[subject.groupEnd[position]] = true
+                        reached = true
+                    }
+                }
+            case .any:
+                guard let first = (0...count).first(where: { current[$0] && subject.isBoundary[$0] }) else { return false }
+                for position in first...count where subject.isBoundary[position] {
+                    next[position] = true
+                    reached = true
+                }
+            }
+            guard reached else { return false }
+            current = next
+        }
+        return current[count]
     }
 
     /// Why a `matches` pattern could not be used.
@@ -194,7 +297,9 @@ final class RegexCache: @unchecked Sendable {
         if let cached { return cached }
         // The pattern must be valid on its own before it is anchored, or `a)|(b`
         // would become valid (and mean something else) inside \A(?:…)\z.
-        guard (try? NSRegularExpression(pattern: pattern)) != nil,
+        // ICU accepts the empty pattern (it matches only the empty string), but
+        // NSRegularExpression refuses it; `(?:)` is the same pattern, spelled so it accepts.
+        guard (try? NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern)) != nil,
             let anchored = try? NSRegularExpression(
                 pattern: "\\A(?:" + pattern + ")\\z", options: caseInsensitive ? [.caseInsensitive] : [])
         else { throw StringFunctions.RegexError(pattern: pattern) }

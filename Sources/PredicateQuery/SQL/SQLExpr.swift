@@ -44,6 +44,8 @@ indirect enum SQLExpr: Sendable {
     case castToReal(SQLExpr)
     /// `COALESCE(e, 0)`: a condition in which NULL means false.
     case falseIfNull(SQLExpr)
+    /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.
+    case nullUnless(SQLExpr, SQLExpr)
 }
 
 /// A table in a FROM clause or a JOIN.

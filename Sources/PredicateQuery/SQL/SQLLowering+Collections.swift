@@ -8,6 +8,11 @@
 // so `any` over no elements is false and `all` is true. `@sum` is pq's own
 // aggregate, `pq_sum` (see `Aggregates`): 0 for no elements, and no overflow
 // error. `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
+//
+// A collection reached through a to-one relationship (`budget.transactions`) is
+// nil, not empty, when that relationship is nil, as `$0.budget?.transactions` is in
+// Swift: its aggregates are nil and `all` over it is false (`any` is false and
+// `none` true without help, since EXISTS finds nothing).
 
 extension SQLLowering {
     /// The elements of a collection: the FROM, JOINs and WHERE terms that select them,
@@ -73,6 +78,13 @@ extension SQLLowering {
     )
         throws(LoweringError) -> SQLExpr
     {
+        let ownerPresent = try ownerPresence(path)
+        // `all` of a body that is always true holds for every object, with or without
+        // elements; the shortcut below (no condition) would make it "has no elements".
+        if quantifier == .all, Self.isTrue(condition) {
+            if let ownerPresent { return ownerPresent }
+            return try self.condition(condition, .exact)
+        }
         let select = try subquery(path) { lowering throws(LoweringError) in
             if Self.isTrue(condition) { return ([.integer(1)], []) }
             let lowered: SQLExpr =
@@ -82,7 +94,21 @@ extension SQLLowering {
                 }
             return ([.integer(1)], [lowered])
         }
-        return quantifier == .any ? .exists(select) : .not(.exists(select))
+        switch quantifier {
+        case .any: return .exists(select)
+        case .none: return .not(.exists(select))
+        case .all: return ownerPresent.map { .and([$0, .not(.exists(select))]) } ?? .not(.exists(select))
+        }
+    }
+
+    /// For a collection reached through to-one relationships, the test that the object
+    /// owning it is there (`t1."Z_PK" IS NOT NULL`); nil when the query's object (or a
+    /// closure's element) owns it directly and is always there.
+    private mutating func ownerPresence(_ path: CollectionPath) throws(LoweringError) -> SQLExpr? {
+        guard !path.steps.isEmpty else { return nil }
+        let ownerAlias = try objectAlias(level: path.level, steps: path.steps)
+        let owner = try entityMapping(path.relationship.source)
+        return .not(.isNull(.column(alias: ownerAlias, name: owner.primaryKey)))
     }
 
     static func isTrue(_ condition: TypedExpr) -> Bool {
@@ -102,10 +128,12 @@ extension SQLLowering {
             }
             return (try aggregateFunction(function, element), nullable)
         }
+        let ownerPresent = try ownerPresence(path)
         let select = try subquery(path) { lowering throws(LoweringError) in
             let conditions = try filter.map { filter throws(LoweringError) in [try lowering.condition(filter, .lenient)] } ?? []
             return ([try lowering.aggregateFunction(function, element)], conditions)
         }
+        if let ownerPresent { return (.nullUnless(ownerPresent, .scalar(select)), true) }
         return (.scalar(select), nullable)
     }
 

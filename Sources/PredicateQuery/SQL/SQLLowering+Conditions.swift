@@ -1,7 +1,7 @@
 // Conditions and values: comparisons, string tests, membership, arithmetic.
 //
 // String tests call functions the store registers on its connection (`pq_fold`,
-// `pq_hasprefix`, `pq_hassuffix`, `pq_like`, `pq_matches`), implemented once in
+// `pq_contains`, `pq_hasprefix`, `pq_hassuffix`, `pq_like`, `pq_matches`), implemented once in
 // Swift and shared with the in-memory evaluator, so both fold case and diacritics
 // the same Unicode-aware way. SQLite's own LIKE folds ASCII only and is therefore
 // not used. A case-sensitive prefix test against a bound value becomes a range,
@@ -111,16 +111,18 @@ extension SQLLowering {
         let flags = SQLExpr.integer(Int(options.rawValue))
         let test: SQLExpr
         switch op {
+        case .contains where options.isEmpty:
+            test = .binary(.function("instr", [left, right]), ">", .integer(0))
         case .contains:
-            test = .binary(.function("instr", [folded(left, options), folded(right, options)]), ">", .integer(0))
+            test = .function("pq_contains", [left, right, flags])
         case .beginsWith:
             if options.isEmpty, case .binding(let index) = right {
                 test = .and([.binary(left, ">=", right), .binary(left, "<", bind(.prefixUpperBound(of: index)))])
             } else {
-                test = .function("pq_hasprefix", [folded(left, options), folded(right, options)])
+                test = .function("pq_hasprefix", [left, right, flags])
             }
         case .endsWith:
-            test = .function("pq_hassuffix", [folded(left, options), folded(right, options)])
+            test = .function("pq_hassuffix", [left, right, flags])
         case .like:
             test = .function("pq_like", [left, right, flags])
         case .matches:

@@ -136,13 +136,19 @@ struct SQLRenderer {
             out += "("
             render(operand, into: &out)
             out += ", 0)"
+        case .nullUnless(let condition, let value):
+            out += "CASE WHEN "
+            render(condition, into: &out)
+            out += " THEN "
+            render(value, into: &out)
+            out += " END"
         }
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
-        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull:
+        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull, .nullUnless:
             render(expr, into: &out)
         default:
             out += "("

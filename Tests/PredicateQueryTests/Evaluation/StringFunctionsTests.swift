@@ -13,7 +13,8 @@ struct StringFunctionsTests {
         ("ΣΑΣ", .caseInsensitive, "σασ"),
         ("ς", .caseInsensitive, "σ"),
         ("ﬁle", .caseInsensitive, "file"),
-        ("É", .caseInsensitive, "e\u{301}"),
+        ("É", .caseInsensitive, "é"),
+        ("E\u{301}", .caseInsensitive, "é"),
         ("é", .diacriticInsensitive, "e"),
         ("e\u{301}", .diacriticInsensitive, "e"),
         ("CAFÉ", [.caseInsensitive, .diacriticInsensitive], "cafe"),
@@ -38,6 +39,40 @@ struct StringFunctionsTests {
         #expect(StringFunctions.hasPrefix("e\u{301}", "e"))
         #expect(StringFunctions.hasSuffix("cafe\u{301}", "\u{301}"))
         #expect(!StringFunctions.hasSuffix("a", "ba"))
+    }
+
+    /// What an independent reference found wrong when `[c]` folded to the decomposed
+    /// form and matched scalar by scalar (issue 13): each must hold now.
+    @Test func aModifierIsTheInsensitiveVersionOfThePlainTest() {
+        // The plain test does not match, so neither does `[c]`: ï is one scalar.
+        #expect(!StringFunctions.hasPrefix("naïve", "nai"))
+        #expect(!StringFunctions.hasPrefix("naïve", "Nai", .caseInsensitive))
+        #expect(!StringFunctions.hasPrefix("NAÏVE", "Nai", .caseInsensitive))
+        #expect(StringFunctions.like("Café", "Caf?", []))
+        #expect(StringFunctions.like("Café", "Caf?", .caseInsensitive))
+        #expect(StringFunctions.like("CAFÉ", "caf?", .caseInsensitive))
+        #expect(!StringFunctions.hasSuffix("café", "\u{301}", .caseInsensitive))
+        // Decomposed text keeps the plain test's matches.
+        #expect(StringFunctions.hasPrefix("nai\u{308}ve", "nai"))
+        #expect(StringFunctions.hasPrefix("nai\u{308}ve", "NAI", .caseInsensitive))
+        #expect(StringFunctions.hasSuffix("cafe\u{301}", "\u{301}", .caseInsensitive))
+        // A match covers whole scalars of the text: ß is ss, never half of it.
+        #expect(!StringFunctions.contains("ß", "s", .caseInsensitive))
+        #expect(StringFunctions.contains("Straße", "SS", .caseInsensitive))
+        #expect(StringFunctions.contains("STRASSE", "ß", .caseInsensitive))
+        #expect(!StringFunctions.hasPrefix("straße", "STRAS", .caseInsensitive))
+        #expect(!StringFunctions.contains("İstanbul", "i", .caseInsensitive))
+        #expect(StringFunctions.contains("İstanbul", "i\u{307}", .caseInsensitive))
+        #expect(!StringFunctions.like("ß", "s*", .caseInsensitive))
+        #expect(StringFunctions.like("ß", "ss", .caseInsensitive))
+        // Canonically equivalent spellings match as `==[c]` says they are equal.
+        #expect(StringFunctions.contains("café", "E\u{301}", .caseInsensitive))
+        #expect(StringFunctions.fold("É", .caseInsensitive) == StringFunctions.fold("e\u{301}", .caseInsensitive))
+        // `[d]`: marks fold to nothing, and `?` may take one.
+        #expect(StringFunctions.like("cafe\u{301}", "cafe", .diacriticInsensitive))
+        #expect(StringFunctions.like("cafe\u{301}", "cafe?", .diacriticInsensitive))
+        #expect(StringFunctions.like("caf\u{301}", "caf?", .diacriticInsensitive))
+        #expect(StringFunctions.contains("naïve", "naive", .diacriticInsensitive))
     }
 
     static let likes: [(String, String, StringOptions, Bool)] = [
@@ -73,7 +108,9 @@ struct StringFunctionsTests {
         let clock = ContinuousClock()
         var caught: StringFunctions.RegexError?
         let elapsed = clock.measure {
-            do throws(StringFunctions.RegexError) { _ = try StringFunctions.matches(runaway, "(a+)+b", []) } catch { caught = error }
+            do throws(StringFunctions.RegexError) { _ = try StringFunctions.matches(runaway, "(a+)+b", []) } catch {
+                caught = error
+            }
         }
         #expect(caught?.reason == .tooMuchBacktracking)
         #expect(caught?.description.contains("backtracks too much") == true)

@@ -1,0 +1,108 @@
+// What `[c]` and `[d]` do to a string, one Unicode scalar at a time.
+//
+// A test with a modifier is the plain test on folded text, where each scalar of the
+// original folds on its own: `[c]` by Unicode's full case folding (`É` → `é`,
+// `ß` → `ss`, `İ` → `i` + U+0307, `ς` → `σ`), `[d]` by removing diacritics (`é` → `e`,
+// a combining mark on its own → nothing). Folding scalar by scalar keeps the
+// boundaries between the original scalars, and a match must begin and end on one:
+// `ß` contains `ss` under `[c]` but not `s`, as in Foundation. It also keeps every
+// match the plain test finds (folding each side of a match gives a match), and
+// finds no match the plain test would not find on the folded text: `naïve` does not
+// begin with `nai` under `[c]`, because `ï` is one scalar whose fold is not `i`.
+//
+// The folds are Foundation's (`folding(options:locale:)`, locale-independent), kept
+// in a table per modifier as scalars are met; ASCII folds without the table.
+
+import Foundation
+
+/// Text folded for `[c]`/`[d]`, with the boundaries of the original scalars.
+struct FoldedText {
+    /// The folded scalars, in order.
+    var scalars: [Unicode.Scalar] = []
+    /// For each position in `scalars` and the end, whether an original scalar
+    /// begins (or the text ends) there.
+    var isBoundary: [Bool] = []
+    /// For each position, whether an original scalar that folds to nothing (a
+    /// combining mark under `[d]`) stands there; `?` in `like` may take it.
+    var hasEmptyGroup: [Bool] = []
+    /// For each position where an original scalar with a non-empty fold begins,
+    /// the position where its fold ends; -1 elsewhere.
+    var groupEnd: [Int] = []
+
+    init(_ text: String, _ options: StringOptions) {
+        for scalar in text.unicodeScalars {
+            let start = scalars.count
+            while isBoundary.count <= start {
+                isBoundary.append(false)
+                hasEmptyGroup.append(false)
+                groupEnd.append(-1)
+            }
+            isBoundary[start] = true
+            let folded = StringFolding.fold(scalar, options)
+            if folded.isEmpty {
+                hasEmptyGroup[start] = true
+            } else {
+                scalars.append(contentsOf: folded)
+                groupEnd[start] = scalars.count
+            }
+        }
+        while isBoundary.count <= scalars.count {
+            isBoundary.append(false)
+            hasEmptyGroup.append(false)
+            groupEnd.append(-1)
+        }
+        isBoundary[scalars.count] = true
+    }
+}
+
+enum StringFolding {
+    /// The fold of one scalar under `options` (not empty): its scalars, maybe none.
+    static func fold(_ scalar: Unicode.Scalar, _ options: StringOptions) -> [Unicode.Scalar] {
+        let value = scalar.value
+        if value < 0x80 {
+            if options.contains(.caseInsensitive), (0x41...0x5A).contains(value) {
+                return [Unicode.Scalar(UInt8(value + 0x20))]
+            }
+            return [scalar]
+        }
+        return FoldTable.shared.fold(scalar, options)
+    }
+
+    /// The text folded scalar by scalar, as one string.
+    static func fold(_ text: String, _ options: StringOptions) -> String {
+        var view = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { view.append(contentsOf: fold(scalar, options)) }
+        return String(view)
+    }
+
+    /// The text in composed form (NFC); the text itself when it has no scalar that
+    /// composition could change (all below U+0300, the first combining mark).
+    static func composed(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x300 }) else { return text }
+        return text.precomposedStringWithCanonicalMapping
+    }
+}
+
+/// The folds of non-ASCII scalars met so far, per modifier, shared across threads
+/// (SQLite may call pq's functions from several connections at once).
+final class FoldTable: @unchecked Sendable {
+    static let shared = FoldTable()
+    private let lock = NSLock()
+    private var folds: [UInt32: [Unicode.Scalar]] = [:]
+
+    func fold(_ scalar: Unicode.Scalar, _ options: StringOptions) -> [Unicode.Scalar] {
+        let key = scalar.value << 2 | UInt32(options.rawValue & 3)
+        lock.lock()
+        let known = folds[key]
+        lock.unlock()
+        if let known { return known }
+        var foundationOptions: String.CompareOptions = []
+        if options.contains(.caseInsensitive) { foundationOptions.insert(.caseInsensitive) }
+        if options.contains(.diacriticInsensitive) { foundationOptions.insert(.diacriticInsensitive) }
+        let folded = Array(String(scalar).folding(options: foundationOptions, locale: nil).unicodeScalars)
+        lock.lock()
+        folds[key] = folded
+        lock.unlock()
+        return folded
+    }
+}

@@ -1,0 +1,123 @@
+// What an independent reference, written from the README's "Meaning" alone, found
+// pq getting wrong (issue 13), each held three ways: the store's SQL, the reference
+// evaluator, and the answer worked out here in plain Swift from the objects.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryExamples
+import PredicateQuerySQLite
+import Testing
+
+struct MeaningRegressionTests {
+    /// The keys the store and the evaluator select for `text`, after checking that both
+    /// compiled; the test fails if they differ.
+    private func select(_ text: String, _ store: SQLiteStore, _ graph: ObjectGraph) throws -> [Int64] {
+        let result = QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping)
+        guard let compiled = result.compiled, let checked = result.checked else {
+            Issue.record("\(text) does not compile:\n\(DiagnosticRenderer().render(result.diagnostics, in: text))")
+            return []
+        }
+        let fromStore = try store.fetch(compiled, environment: ExampleStore.environment).map(\.id.key)
+        let fromEvaluator = try Evaluator(graph: graph, environment: ExampleStore.environment).run(checked).map(\.key)
+        #expect(fromStore == fromEvaluator, "\(text): the store and the evaluator disagree")
+        return fromStore
+    }
+
+    @Test func allSatisfyOfAConstantBodyAndItsNegationAreComplements() throws {
+        let (store, graph) = try ExampleStore.make()
+        let budgets = graph.objects(of: "Budget").map(\.key)
+        let empty = graph.objects(of: "Budget").filter { (graph[$0]?.toMany["transactions"] ?? []).isEmpty }.map(\.key)
+        #expect(!empty.isEmpty && empty.count < budgets.count, "the example data needs budgets with and without elements")
+        for (body, holds) in [("true", true), ("TRUEPREDICATE", true), ("1 == 1", true), ("false", false), ("!true", false)] {
+            let all = try select("Budget where transactions.allSatisfy { \(body) }", store, graph)
+            let notAll = try select("Budget where !transactions.allSatisfy { \(body) }", store, graph)
+            #expect(all == (holds ? budgets : empty), "allSatisfy { \(body) }")
+            #expect(Set(all).union(notAll) == Set(budgets) && Set(all).isDisjoint(with: notAll), "!allSatisfy { \(body) }")
+        }
+    }
+
+    /// A store of tasks with optional enums, big integers and doubles, and a project
+    /// that may be missing (for collections reached through a nil to-one).
+    private func taskStore() throws -> (SQLiteStore, ObjectGraph) {
+        let schema = Schema(
+            entities: [
+                Entity(
+                    "Task",
+                    attributes: [
+                        Attribute("urgency", .named("Urgency"), optional: true),
+                        Attribute("category", .named("Category"), optional: true),
+                        Attribute("big", .integer(bits: 64)), Attribute("ratio", .double),
+                        Attribute("name", .string),
+                    ],
+                    relationships: [Relationship("project", to: "Project", inverse: "tasks")]),
+                Entity(
+                    "Project", attributes: [Attribute("title", .string)],
+                    relationships: [Relationship("tasks", toMany: "Task", inverse: "project")]),
+            ],
+            enums: [.int("Urgency", ["low", "medium", "high"]), .string("Category", ["food", "trip"])])
+        let store = try SQLiteStore.create(at: ":memory:", schema: schema)
+        var graph = ObjectGraph(schema: schema)
+        let busy = graph.insert("Project", ["title": .string("busy")])
+        graph.insert("Project", ["title": .string("idle")])
+        let rows: [(Value, Value, Int64, Double, String, Bool)] = [
+            (.int(2), .string("trip"), 9_007_199_254_740_993, 9_007_199_254_740_992, "", true),
+            (.null, .null, 9_007_199_254_740_992, 1.5, "a", false),
+            (.int(0), .string("food"), -3, -3, "b", true),
+            (.null, .string("trip"), 1, 9_007_199_254_740_994, "c", false),
+        ]
+        for (urgency, category, big, ratio, name, inProject) in rows {
+            let task = graph.insert(
+                "Task",
+                ["urgency": urgency, "category": category, "big": .int(big), "ratio": .double(ratio), "name": .string(name)])
+            if inProject { graph.link(task, "project", to: busy) }
+        }
+        try store.insert(graph)
+        return (store, graph)
+    }
+
+    @Test func anEnumThroughCoalescingKeepsItsRawValues() throws {
+        let (store, graph) = try taskStore()
+        // urgency ?? .low: 2, 0 (low), 0, 0; category ?? .food: trip, food, food, trip.
+        #expect(try select("Task where urgency ?? .low == 2", store, graph) == [1])
+        #expect(try select("Task where 0 == urgency ?? .low", store, graph) == [2, 3, 4])
+        #expect(try select("Task where category ?? .food == 'trip'", store, graph) == [1, 4])
+        #expect(try select("Task where urgency ?? .high in [2, 0]", store, graph) == [1, 2, 3, 4])
+    }
+
+    @Test func theEmptyPatternMatchesTheEmptyString() throws {
+        let (store, graph) = try taskStore()
+        #expect(try select("Task where name matches ''", store, graph) == [1])
+        #expect(try select("Task where !(name matches '')", store, graph) == [2, 3, 4])
+        #expect(try select("Task where name matches '[c]'", store, graph) == [4])
+    }
+
+    @Test func intsAndDoublesCompareExactlyBeyondTwoToThe53() throws {
+        let (store, graph) = try taskStore()
+        // 9007199254740993 is not 9007199254740992.0, though Double(…993) is.
+        #expect(try select("Task where big == 9007199254740992.0", store, graph) == [2])
+        #expect(try select("Task where big > 9007199254740992.0", store, graph) == [1])
+        #expect(try select("Task where big in [9007199254740992.0]", store, graph) == [2])
+        #expect(try select("Task where big in 9007199254740992.0...9007199254740992.5", store, graph) == [2])
+        #expect(try select("Task where ratio == 9007199254740993", store, graph) == [])
+        #expect(try select("Task where ratio < 9007199254740993", store, graph) == [1, 2, 3])
+        #expect(try select("Task where big == ratio", store, graph) == [3])
+        #expect(try select("Task where big < ratio", store, graph) == [4])
+    }
+
+    @Test func aCollectionThroughANilToOneIsNilNotEmpty() throws {
+        let (store, graph) = try taskStore()
+        let withProject: [Int64] = [1, 3]
+        let without: [Int64] = [2, 4]
+        // As `$0.project?.tasks.count` is nil in Swift when project is nil.
+        #expect(try select("Task where project.tasks.@count == 0", store, graph) == [])
+        #expect(try select("Task where project.tasks.@count == nil", store, graph) == without)
+        #expect(try select("Task where (project.tasks.@count ?? 0) == 0", store, graph) == without)
+        #expect(try select("Task where project.tasks.@count == 2", store, graph) == withProject)
+        #expect(try select("Task where project.tasks.@sum.big == nil", store, graph) == without)
+        #expect(try select("Task where all project.tasks.big > -10", store, graph) == withProject)
+        #expect(try select("Task where !(all project.tasks.big > -10)", store, graph) == without)
+        #expect(try select("Task where project.tasks.allSatisfy { true }", store, graph) == withProject)
+        #expect(try select("Task where any project.tasks.big > -10", store, graph) == withProject)
+        #expect(try select("Task where none project.tasks.big > -10", store, graph) == without)
+    }
+}

@@ -10,8 +10,10 @@
 // finds no match the plain test would not find on the folded text: `naïve` does not
 // begin with `nai` under `[c]`, because `ï` is one scalar whose fold is not `i`.
 //
-// The folds are Foundation's (`folding(options:locale:)`, locale-independent), kept
-// in a table per modifier as scalars are met; ASCII folds without the table.
+// Case folds are Foundation's (`folding(options:locale:)`, locale-independent);
+// diacritics go by decomposing the scalar (NFD) and dropping its nonspacing marks
+// (general category Mn), a mark on its own included. Folds are kept in a table per
+// modifier as scalars are met; ASCII folds without the table.
 
 import Foundation
 
@@ -22,9 +24,6 @@ struct FoldedText {
     /// For each position in `scalars` and the end, whether an original scalar
     /// begins (or the text ends) there.
     var isBoundary: [Bool] = []
-    /// For each position, whether an original scalar that folds to nothing (a
-    /// combining mark under `[d]`) stands there; `?` in `like` may take it.
-    var hasEmptyGroup: [Bool] = []
     /// For each position where an original scalar with a non-empty fold begins,
     /// the position where its fold ends; -1 elsewhere.
     var groupEnd: [Int] = []
@@ -34,21 +33,17 @@ struct FoldedText {
             let start = scalars.count
             while isBoundary.count <= start {
                 isBoundary.append(false)
-                hasEmptyGroup.append(false)
                 groupEnd.append(-1)
             }
             isBoundary[start] = true
             let folded = StringFolding.fold(scalar, options)
-            if folded.isEmpty {
-                hasEmptyGroup[start] = true
-            } else {
+            if !folded.isEmpty {
                 scalars.append(contentsOf: folded)
                 groupEnd[start] = scalars.count
             }
         }
         while isBoundary.count <= scalars.count {
             isBoundary.append(false)
-            hasEmptyGroup.append(false)
             groupEnd.append(-1)
         }
         isBoundary[scalars.count] = true
@@ -96,13 +91,30 @@ final class FoldTable: @unchecked Sendable {
         let known = folds[key]
         lock.unlock()
         if let known { return known }
-        var foundationOptions: String.CompareOptions = []
-        if options.contains(.caseInsensitive) { foundationOptions.insert(.caseInsensitive) }
-        if options.contains(.diacriticInsensitive) { foundationOptions.insert(.diacriticInsensitive) }
-        let folded = Array(String(scalar).folding(options: foundationOptions, locale: nil).unicodeScalars)
+        // Diacritics go first, as in Foundation (`ᾳ` is `α` under [cd], not the `αι`
+        // case folding gives), and again after case folding, which can add a mark
+        // (`İ` folds to `i` + U+0307).
+        var folded = [scalar]
+        let diacritics = options.contains(.diacriticInsensitive)
+        if diacritics { folded = Self.withoutMarks(folded) }
+        if options.contains(.caseInsensitive) {
+            folded = folded.flatMap { String($0).folding(options: .caseInsensitive, locale: nil).unicodeScalars }
+            if diacritics { folded = Self.withoutMarks(folded) }
+        }
         lock.lock()
         folds[key] = folded
         lock.unlock()
         return folded
+    }
+
+    /// The scalars decomposed (NFD) with their nonspacing marks (general category Mn)
+    /// dropped. Foundation's own diacritic folding keeps a mark that stands alone;
+    /// pq drops every one, so `e` + U+0301, `é` and a lone U+0301 after `e` all give `e`.
+    private static func withoutMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            $0.properties.generalCategory != .nonspacingMark
+        }
     }
 }

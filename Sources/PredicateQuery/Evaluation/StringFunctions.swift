@@ -113,12 +113,16 @@ public enum StringFunctions {
     /// `like`: `*` matches any run of characters, `?` exactly one, and a backslash
     /// makes the next character literal; the whole string must match. With `[c]`/`[d]`
     /// the pattern's characters fold as the text's do, and `?` and `*` take whole
-    /// characters of the original (`?` may take a mark that `[d]` folds to nothing).
+    /// characters of the original. A character `[d]` folds to nothing (a combining
+    /// mark) is passed over, never taken by `?`; so that whatever matches without
+    /// `[d]` matches with it, `like[d]` also holds where the pattern matches without it.
     public static func like(_ text: String, _ pattern: String, _ options: StringOptions) -> Bool {
         guard options.isEmpty else {
-            return eitherForm(text, pattern) { text, pattern in
+            let matched = eitherForm(text, pattern) { text, pattern in
                 foldedLike(FoldedText(text, options), likeTokens(pattern, folding: options))
             }
+            guard !matched, options.contains(.diacriticInsensitive) else { return matched }
+            return like(text, pattern, options.subtracting(.diacriticInsensitive))
         }
         let subject = Array(text.unicodeScalars)
         let tokens = likeTokens(pattern)
@@ -184,10 +188,10 @@ public enum StringFunctions {
     }
 
     /// `like` on folded text, as a set of positions reached after each token: a
-    /// literal scalar advances by one; `?` takes one original character (a whole
-    /// group of folded scalars, or a character that folds to nothing); `*` any run
-    /// of whole characters. `?`, `*` and the end of the text only start or stop on a
-    /// boundary between original characters. Linear in the text for each token.
+    /// literal scalar advances by one; `?` takes one original character (the whole
+    /// group of scalars it folds to); `*` any run of whole characters. `?`, `*` and
+    /// the end of the text only start or stop on a boundary between original
+    /// characters. Linear in the text for each token.
     private static func foldedLike(_ subject: FoldedText, _ tokens: [LikeToken]) -> Bool {
         let count = subject.scalars.count
         var current = [Bool](repeating: false, count: count + 1)
@@ -202,15 +206,9 @@ public enum StringFunctions {
                     reached = true
                 }
             case .one(nil):
-                for position in 0...count where current[position] && subject.isBoundary[position] {
-                    if subject.hasEmptyGroup[position] {
-                        next[position] = true
-                        reached = true
-                    }
-                    if subject.groupEnd[position] >= 0 {
-                        next[subject.groupEnd[position]] = true
-                        reached = true
-                    }
+                for position in 0...count where current[position] && subject.groupEnd[position] >= 0 {
+                    next[subject.groupEnd[position]] = true
+                    reached = true
                 }
             case .any:
                 guard let first = (0...count).first(where: { current[$0] && subject.isBoundary[$0] }) else { return false }
@@ -260,11 +258,25 @@ public enum StringFunctions {
     }
 
     /// `matches`: the whole string matches the ICU regular expression. `[c]` makes it
-    /// case-insensitive; `[d]` strips diacritics from the string before matching.
+    /// case-insensitive, as ICU (and so NSPredicate's `MATCHES[c]`) does it; `[d]`
+    /// matches the string as it is or with its diacritics removed (the pattern is
+    /// not folded), so whatever matches without `[d]` matches with it.
     /// Throws if the pattern is invalid or backtracks past `regexWorkLimit`.
     public static func matches(_ text: String, _ pattern: String, _ options: StringOptions) throws(RegexError) -> Bool {
         let regex = try RegexCache.shared.regex(pattern, caseInsensitive: options.contains(.caseInsensitive))
-        let subject = options.contains(.diacriticInsensitive) ? fold(text, .diacriticInsensitive) : text
+        if try wholeMatch(regex, text, pattern) { return true }
+        guard options.contains(.diacriticInsensitive) else { return false }
+        let folded = fold(text, .diacriticInsensitive)
+        guard !folded.unicodeScalars.elementsEqual(text.unicodeScalars) else { return false }
+        return try wholeMatch(regex, folded, pattern)
+    }
+
+    /// Whether the anchored `regex` matches `subject`, within the work limit.
+    private static func wholeMatch(
+        _ regex: NSRegularExpression, _ subject: String, _ pattern: String
+    ) throws(RegexError)
+        -> Bool
+    {
         let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
         var matched = false
         var reports = 0

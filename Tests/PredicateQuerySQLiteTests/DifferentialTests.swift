@@ -34,6 +34,13 @@ struct DifferentialTests {
         /// Queries whose SQL runs a to-many conjunct as one pass over the elements.
         var elementPasses = 0
         var mismatches: [String] = []
+        /// How many queries used each form the generator must produce.
+        var forms: [GeneratedForm: Int] = [:]
+
+        /// The per-form counts, for the run's report.
+        var formReport: String {
+            GeneratedForm.allCases.map { "\(forms[$0] ?? 0) \($0.rawValue)" }.joined(separator: "; ")
+        }
     }
 
     @Test("SQLite returns exactly the evaluator's rows, in order", arguments: [StoreMapping.Layout.coreData, .plain])
@@ -48,9 +55,13 @@ struct DifferentialTests {
         print(
             "differential (\(layout)): \(tally.compared) queries compared, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(Self.seeds)"
         )
+        print("  forms: \(tally.formReport)")
         for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
         #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
         #expect(tally.skipped * 20 < tally.compared, "too many generated queries did not compile: \(tally.skipped)")
+        for form in GeneratedForm.allCases {
+            #expect((tally.forms[form] ?? 0) > 0, "no generated query used the form: \(form.rawValue)")
+        }
         let minimum = Self.casesPerSchema * Self.schemas.count * Self.seeds.count * 9 / 10
         #expect(tally.compared >= minimum)
     }
@@ -75,9 +86,13 @@ struct DifferentialTests {
             print(
                 "differential (to-many conjuncts, \(indexed ? "every attribute indexed" : "foreign keys indexed")): \(tally.compared) queries compared, \(tally.elementPasses) with element passes; seeds \(Self.seeds)"
             )
+            print("  forms: \(tally.formReport)")
             for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
             #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
             #expect(tally.skipped * 20 < tally.compared, "too many generated queries did not compile: \(tally.skipped)")
+            for form in [GeneratedForm.constantClosureBody, .collectionThroughToOne, .stringModifier] {
+                #expect((tally.forms[form] ?? 0) > 0, "no generated query used the form: \(form.rawValue)")
+            }
             #expect(tally.elementPasses * 5 > tally.compared, "too few queries took element passes to test them")
             passes[indexed] = tally.elementPasses
         }
@@ -95,6 +110,7 @@ struct DifferentialTests {
         try store.insert(graph)
         if indexEveryAttribute { try Self.indexEveryAttribute(of: store) }
         var queries = RandomQueryGenerator(schema: schema, seed: seed ^ 0x5151)
+        defer { tally.forms.merge(queries.forms, uniquingKeysWith: +) }
         for caseIndex in 0..<cases {
             guard let entity = schema.entities.randomElement(using: &queries.random) else { continue }
             let text = query(&queries, entity)

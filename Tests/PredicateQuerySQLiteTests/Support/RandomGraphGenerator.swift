@@ -71,7 +71,7 @@ struct RandomGraphGenerator {
         case .bool: return .bool(chance(50))
         case .integer: return .int(pick(ValuePools.integers))
         case .double, .float, .decimal: return .double(pick(ValuePools.doubles))
-        case .string, .url: return .string(pick(ValuePools.strings))
+        case .string, .url: return .string(pick(chance(15) ? ValuePools.hardStrings : ValuePools.strings))
         case .date: return .date(pick(ValuePools.dates))
         case .uuid: return .uuid(pick(ValuePools.uuids))
         case .data, .transformable: return .data(pick(ValuePools.data))

@@ -13,12 +13,39 @@ import PredicateQueryTestSupport
 
 @testable import PredicateQuery
 
+/// Forms the differential tests must generate in every run: the blind spots an
+/// independent reference found (issue 13), counted so a run that never produced
+/// one fails instead of passing unseen.
+enum GeneratedForm: String, CaseIterable, Sendable {
+    case constantClosureBody = "closure with a constant body ({ true }, TRUEPREDICATE)"
+    case sameOperandTwice = "x == x"
+    case enumCoalesce = "enum ?? case, compared with a case or raw value"
+    case emptyRegex = "matches ''"
+    case emptyString = "'' as an operand"
+    case bigIntAgainstDouble = "Int beyond 2^53 against a Double"
+    case hardString = "a hard string (decomposed, lone mark, ß, İ, ZWJ) as an operand"
+    case stringModifier = "[c], [d] or [cd]"
+    case collectionThroughToOne = "to-many reached through a to-one"
+}
+
 struct RandomQueryGenerator {
     let schema: Schema
     var random: SplitMix64
     /// Parameters the current query uses, with the values to bind.
     private(set) var parameters: [String: ParameterValue] = [:]
     private var closureDepth = 0
+    /// How many generated queries used each form, over all queries so far.
+    private(set) var forms: [GeneratedForm: Int] = [:]
+    /// The forms the current query uses.
+    private var formsInQuery: Set<GeneratedForm> = []
+
+    private mutating func uses(_ form: GeneratedForm) { formsInQuery.insert(form) }
+
+    /// Adds the current query's forms to the counts.
+    private mutating func countForms() {
+        for form in formsInQuery { forms[form, default: 0] += 1 }
+        formsInQuery = []
+    }
 
     init(schema: Schema, seed: UInt64) {
         self.schema = schema
@@ -38,6 +65,7 @@ struct RandomQueryGenerator {
         if !keys.isEmpty { text += " sort by " + keys.joined(separator: ", ") }
         if chance(20) { text += " limit \(int(0...15))" }
         if chance(15) { text += " offset \(int(0...10))" }
+        countForms()
         return text
     }
 
@@ -54,6 +82,7 @@ struct RandomQueryGenerator {
         var text = entity.name + " where " + tests.joined(separator: " && ")
         if chance(30), let key = sortKey(entity) { text += " sort by " + key }
         if chance(15) { text += " limit \(int(0...15))" }
+        countForms()
         return text
     }
 
@@ -176,12 +205,23 @@ struct RandomQueryGenerator {
         case 6:
             let value: Value = isInteger ? .int(pick(ValuePools.integers)) : .double(pick(ValuePools.doubles))
             return "\(path) \(op) \(parameter("n", .single(value)))"
+        case 7 where chance(50):
+            // Around 2^53 an Int and a Double compare exactly: no widening.
+            uses(.bigIntAgainstDouble)
+            let big = pick(ValuePools.integersNear2To53)
+            return isInteger
+                ? "\(path) \(op) \(pick(ValuePools.doublesNear2To53))"
+                : "\(path) \(op) \(big)"
         default: return "\(path) \(op) \(literal(&self))"
         }
     }
 
     private mutating func stringLiteral() -> String {
-        let base = pick(ValuePools.strings)
+        let base = chance(15) ? pick(ValuePools.hardStrings) : pick(ValuePools.strings)
+        if base.isEmpty { uses(.emptyString) }
+        if ValuePools.hardStrings.contains(where: { $0.unicodeScalars.elementsEqual(base.unicodeScalars) }) {
+            uses(.hardString)
+        }
         // Substrings of pool strings make contains/beginswith/endswith match sometimes.
         if chance(30), base.unicodeScalars.count > 1 {
             let scalars = Array(base.unicodeScalars)
@@ -196,6 +236,7 @@ struct RandomQueryGenerator {
 
     private mutating func stringTest(_ path: String) -> String {
         let modifier = pick(["", "", "", "[c]", "[d]", "[cd]"])
+        if !modifier.isEmpty { uses(.stringModifier) }
         switch int(0...13) {
         case 0, 1: return "\(path) \(pick(["==", "!=", "<", ">=", "<=", ">"]))\(modifier) \(stringLiteral())"
         case 2:
@@ -211,13 +252,21 @@ struct RandomQueryGenerator {
             ])
             return "\(path) like\(modifier) \(Printer.quoted(pattern))"
         case 7:
-            let regex = pick([".*", "a.*", "[A-Z].*", "(?i)vac.*", ".", ".*é.*", "\\w+", "[a-z]+", "ß|SS", ".*\\d.*"])
-            return "\(path) matches\(pick(["", "[c]", "[d]"])) \(Printer.quoted(regex))"
+            let regex = pick([
+                ".*", "a.*", "[A-Z].*", "(?i)vac.*", ".", ".*é.*", "\\w+", "[a-z]+", "ß|SS", ".*\\d.*", "", "strasse",
+                "nai.*", "e\u{301}",
+            ])
+            if regex.isEmpty { uses(.emptyRegex) }
+            return "\(path) matches\(pick(["", "[c]", "[d]", "[cd]"])) \(Printer.quoted(regex))"
         case 8: return "\(path) in [\(stringLiteral()), \(stringLiteral())]"
         case 9: return pick(["\(path).isEmpty", "!\(path).isEmpty"])
         case 10: return "\(path) in \(parameter("names", .list((0..<int(0...3)).map { _ in .string(pick(ValuePools.strings)) })))"
         case 11: return "\(path) beginswith \(parameter("prefix", .single(.string(pick(ValuePools.strings)))))"
         case 12: return "\(path) between \(stringLiteral()) and \(stringLiteral())"
+        case 13 where closureDepth == 0 && chance(30):
+            // (Inside a quantifier the same path twice would be ambiguous.)
+            uses(.sameOperandTwice)
+            return "\(path) \(pick(["==", "!=", "<=", "contains", "beginswith", "like"]))\(modifier) \(path)"
         default: return "\(path) ==\(modifier) \(parameter("s", .single(chance(10) ? .null : .string(pick(ValuePools.strings)))))"
         }
     }
@@ -254,6 +303,13 @@ struct RandomQueryGenerator {
             case .int(let value): .int(value)
             case .string(let value): .string(value)
             }
+        if chance(20) {
+            uses(.enumCoalesce)
+            return pick([
+                "\(path) ?? .\(second.name) == \(raw(first))", "\(path) ?? .\(second.name) == .\(first.name)",
+                "\(raw(first)) != \(path) ?? .\(second.name)", "\(path) ?? .\(second.name) in [\(raw(first)), .\(second.name)]",
+            ])
+        }
         return pick([
             "\(path) == .\(first.name)", "\(path) != .\(first.name)", "\(path) in [.\(first.name), .\(second.name)]",
             "\(path) == \(raw(first))", "\(path) IN {\(raw(first)), \(raw(second))}",
@@ -281,6 +337,19 @@ struct RandomQueryGenerator {
         defer { closureDepth -= 1 }
         let variable = "v\(closureDepth)"
         let elementAttributes = attributes(of: element)
+        if ownerPath != prefix { uses(.collectionThroughToOne) }
+        if chance(12) {
+            // A body that does not depend on the element: `all` of it over no elements,
+            // and through a nil to-one, is where SQL and the reference once parted.
+            uses(.constantClosureBody)
+            let body = pick(["true", "false", "TRUEPREDICATE", "FALSEPREDICATE", "1 == 1", "!true"])
+            return pick([
+                "\(collection).allSatisfy { \(variable) in \(body) }", "\(collection).contains { \(variable) in \(body) }",
+                "!\(collection).allSatisfy { \(variable) in \(body) }",
+                "\(collection).filter { \(variable) in \(body) }.count \(pick([">", "==", "<"])) \(int(0...3))",
+                "SUBQUERY(\(collection), $\(variable), \(body)).@count > 0",
+            ])
+        }
         switch int(0...9) {
         case 0:
             let attribute = pick(elementAttributes)

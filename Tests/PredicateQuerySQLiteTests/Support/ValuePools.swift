@@ -17,6 +17,19 @@ enum ValuePools {
         "a\u{10FFFF}", "\u{FFFD}", "Ω", "ω", "swift", "Swift", "SwiftUI", "objectivec", "python", "css",
     ]
 
+    /// Strings the differential data and queries add to `strings`: what an
+    /// independent reference used to find pq's string bugs (issue 13).
+    static let hardStrings: [String] = [
+        "naïve", "nai\u{308}ve", "NAÏVE", "Café", "cafe\u{301}", "\u{301}", "e\u{301}\u{308}", "ẞ", "STRAẞE", "ﬁle",
+        "Å", "\u{212B}", "ᾳ", "ΑΙ", "ǅ", "i\u{307}", "İstanbul", "istanbul", "👍🏽", "👨\u{200D}👩\u{200D}👧", "🇫🇷",
+        "%_*?\\", "",
+    ]
+
+    /// Integers and doubles on either side of 2^53, where a Double no longer holds
+    /// every Int: 9007199254740993 is not 9007199254740992.0.
+    static let integersNear2To53: [Int64] = [9_007_199_254_740_992, 9_007_199_254_740_993, -9_007_199_254_740_993]
+    static let doublesNear2To53: [String] = ["9007199254740992.0", "9007199254740994.0", "-9007199254740992.0"]
+
     static let integers: [Int64] = [
         0, 1, -1, 2, 3, 5, 7, 10, 13, 17, 18, 19, 42, 100, 1_000, -100, .max, .min, .max - 1, .min + 1,
         9_007_199_254_740_993, -9_007_199_254_740_993, 4_611_686_018_427_387_904,

@@ -75,6 +75,23 @@ struct MeaningRegressionTests {
         return (store, graph)
     }
 
+    @Test func aModifierIsTheInsensitiveVersionOfThePlainTestInTheStore() throws {
+        let schema = Schema(entities: [Entity("Note", attributes: [Attribute("memo", .string)])])
+        let store = try SQLiteStore.create(at: ":memory:", schema: schema)
+        var graph = ObjectGraph(schema: schema)
+        for memo in ["naïve", "NAÏVE", "nai\u{308}ve", "Café", "café", "cafe\u{301}", "Straße", "ß"] {
+            graph.insert("Note", ["memo": .string(memo)])
+        }
+        try store.insert(graph)
+        #expect(try select("Note where memo beginswith[c] 'Nai'", store, graph) == [3])
+        #expect(try select("Note where memo like 'Caf?'", store, graph) == [4])
+        #expect(try select("Note where memo like[c] 'Caf?'", store, graph) == [4, 5, 6])
+        #expect(try select("Note where memo endswith[c] '\u{301}'", store, graph) == [6])
+        #expect(try select("Note where memo contains[c] 's'", store, graph) == [7])
+        #expect(try select("Note where memo ==[c] 'CAFE\u{301}'", store, graph) == [4, 5, 6])
+        #expect(try select("Note where memo ==[c] 'STRASSE'", store, graph) == [7])
+    }
+
     @Test func anEnumThroughCoalescingKeepsItsRawValues() throws {
         let (store, graph) = try taskStore()
         // urgency ?? .low: 2, 0 (low), 0, 0; category ?? .food: trip, food, food, trip.

@@ -3,8 +3,9 @@
 //
 // Method calls map onto the same nodes as the operators they stand for:
 // `name.contains(x)` is `name contains x`, `name.hasPrefix(x)` and
-// `name.starts(with: x)` are `name beginswith x`, `[1, 2].contains(x)` is
-// `x in [1, 2]`, and `xs.contains { … }` is an element test.
+// `name.starts(with: x)` are `name beginswith x`, `[1, 2].contains(x)` and
+// `$ids.contains(x)` are `x in [1, 2]` and `x in $ids`, and `xs.contains { … }` is
+// an element test.
 
 extension Parser {
     /// `postfix ::= primary postfixTail*`
@@ -167,7 +168,10 @@ extension Parser {
         let (argument, end) = try parseArgument(label: nil, method: name)
         let span = receiver.span.merged(with: end)
         switch receiver.kind {
-        case .list, .range:
+        // A parameter receiver is a captured list, as `ids.contains($0.name)` is in
+        // Swift: membership, never a substring test (which would match 'Rent' in
+        // 'Vacation Rentals'). A String parameter is tested with `$text contains x`.
+        case .list, .range, .parameter:
             return Expr(.membership(argument, receiver), span: span)
         default:
             return Expr(.stringTest(.contains, receiver, argument, []), span: span)

@@ -4,6 +4,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryModels
 import PredicateQuerySQLite
 
 /// An error that ends the run: its message and the exit status it calls for.

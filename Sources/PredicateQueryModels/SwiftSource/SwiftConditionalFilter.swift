@@ -6,6 +6,8 @@
 // the other branches from the token stream. Each group whose other branches were
 // dropped is remembered, so the reader can warn about it where it matters.
 
+import PredicateQuery
+
 /// Keeps the first branch of every `#if` group.
 enum SwiftConditionalFilter {
     /// A `#elseif`/`#else` branch whose tokens were dropped.

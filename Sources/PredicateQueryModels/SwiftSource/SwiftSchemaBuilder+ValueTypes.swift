@@ -7,6 +7,8 @@
 // builtin, enums or structs. Each enum and struct is resolved once, and added to
 // the schema in order of first use.
 
+import PredicateQuery
+
 extension SwiftSchemaBuilder {
     /// What a (non-optional) property type means.
     enum Classification {

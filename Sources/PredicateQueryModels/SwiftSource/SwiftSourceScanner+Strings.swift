@@ -8,6 +8,8 @@
 // the damage an unbalanced quote can do. The token's text is the literal's value
 // when it has no interpolation: raw values and `originalName:` need it.
 
+import PredicateQuery
+
 extension SwiftSourceScanner {
     private enum Frame {
         case string(hashes: Int, multiline: Bool)

@@ -3,7 +3,8 @@
 
 import Testing
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 struct SwiftModelSourcePropertyTests {
     private func load(_ text: String) -> (schema: Schema, warnings: [SwiftModelSource.Warning]) {

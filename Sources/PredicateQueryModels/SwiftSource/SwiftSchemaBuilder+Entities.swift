@@ -6,6 +6,8 @@
 // recorded with the stored properties their getters read; `static` properties
 // are not the model's. A superclass that is a model becomes the parent.
 
+import PredicateQuery
+
 /// A relationship before inverses are resolved, with the inverse its declaration names.
 struct RelationshipDraft {
     var relationship: Relationship

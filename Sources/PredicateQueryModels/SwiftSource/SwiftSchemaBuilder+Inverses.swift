@@ -8,6 +8,8 @@
 // its destination that points back, when there is exactly one each way, as
 // SwiftData infers; never with itself, so `User.children: [User]` stays alone.
 
+import PredicateQuery
+
 extension SwiftSchemaBuilder {
     /// Sets the inverses of `drafts` (one list per entity of `entities`).
     mutating func resolveInverses(_ drafts: inout [[RelationshipDraft]], entities: [Entity]) {

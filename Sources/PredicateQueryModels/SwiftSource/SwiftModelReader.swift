@@ -10,6 +10,8 @@
 // backwards, so its time is linear in the tokens. Declarations nested deeper
 // than `maximumNesting` are skipped rather than recursed into.
 
+import PredicateQuery
+
 /// Reads the type declarations of one file.
 struct SwiftModelReader {
     /// How deep type declarations may nest before the reader skips them.

@@ -4,7 +4,8 @@
 import PredicateQueryTestSupport
 import Testing
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 struct SwiftModelSourceRobustnessTests {
     private static let truncated = [

@@ -4,7 +4,8 @@
 import Foundation
 import PredicateQueryTestSupport
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 enum SwiftModelSourceTestSupport {
     /// The schema and warnings of one inline file.

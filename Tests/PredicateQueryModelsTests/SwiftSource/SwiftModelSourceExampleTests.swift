@@ -5,7 +5,8 @@ import Foundation
 import PredicateQueryExamples
 import Testing
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 struct SwiftModelSourceExampleTests {
     @Test(arguments: ExampleSchemas.byName.map(\.name))

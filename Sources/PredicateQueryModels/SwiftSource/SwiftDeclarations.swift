@@ -5,6 +5,8 @@
 // attribute keeps its argument tokens. `SwiftSchemaBuilder` gives them meaning
 // once every file has been read, since a model may use types declared elsewhere.
 
+import PredicateQuery
+
 /// A type as written in a declaration.
 indirect enum SwiftTypeSyntax: Sendable, Hashable {
     /// `Date`, `Foundation.Date`, `Set<String>`: the path and any generic arguments.

@@ -3,7 +3,8 @@
 
 import Testing
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 struct SwiftModelSourceLexicalTests {
     private func tokens(_ text: String) -> [SwiftToken] {

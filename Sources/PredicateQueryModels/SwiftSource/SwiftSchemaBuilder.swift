@@ -9,6 +9,8 @@
 // members are only given for types the schema uses, so the SwiftUI views and
 // other code beside the models stay silent.
 
+import PredicateQuery
+
 /// Builds a `Schema` from the declarations of a set of files.
 struct SwiftSchemaBuilder {
     /// Everything that was skipped or read differently from how it was written.

@@ -8,6 +8,8 @@
 // another file. Nothing here fails: what the reader does not understand is
 // skipped, with a warning naming the file and line.
 
+import PredicateQuery
+
 /// Reads model metadata from Swift source files.
 public struct SwiftModelSource: Sendable {
     /// A Swift source file: its path (used in warnings) and its text.

@@ -7,6 +7,8 @@
 // of `[[[[…` cannot exhaust the stack. Attributes keep their argument tokens for
 // `SwiftSchemaBuilder` to read.
 
+import PredicateQuery
+
 extension SwiftModelReader {
     /// How deep type syntax may nest.
     private static let maximumTypeNesting = 32

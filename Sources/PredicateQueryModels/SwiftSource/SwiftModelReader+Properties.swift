@@ -7,6 +7,8 @@
 // are kept so the schema can name the stored properties it reads. Enum cases
 // keep their raw values as written, and whether they have associated values.
 
+import PredicateQuery
+
 extension SwiftModelReader {
     /// Accessor keywords that may open a property's brace block.
     private static let accessorWords: Set<String> = [

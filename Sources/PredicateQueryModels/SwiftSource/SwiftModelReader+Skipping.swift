@@ -8,6 +8,8 @@
 // without being consumed, so an unbalanced `(` cannot swallow the rest of the
 // class. Every routine only moves forward.
 
+import PredicateQuery
+
 /// Open brackets, with a count per kind so that recovering from a mismatch is cheap.
 struct SwiftBracketStack {
     private var openers: [Int] = []

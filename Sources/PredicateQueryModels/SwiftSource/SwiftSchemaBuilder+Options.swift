@@ -7,6 +7,8 @@
 // Options that do not change what a query may do (`.spotlight`, `.encrypt`,
 // `hashModifier:`, …) are accepted and ignored; unknown ones are warned about.
 
+import PredicateQuery
+
 extension SwiftSchemaBuilder {
     /// What a stored property's attributes say.
     struct PropertyOptions {

@@ -3,7 +3,8 @@
 
 import Testing
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 struct SwiftModelSourceRelationshipTests {
     @Test func inverseDeclaredOnOneSideIsSetOnBoth() throws {

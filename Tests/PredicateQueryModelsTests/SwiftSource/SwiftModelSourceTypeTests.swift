@@ -4,7 +4,8 @@
 
 import Testing
 
-@testable import PredicateQuery
+import PredicateQuery
+@testable import PredicateQueryModels
 
 struct SwiftModelSourceTypeTests {
     private func load(_ text: String) -> (schema: Schema, warnings: [SwiftModelSource.Warning]) {

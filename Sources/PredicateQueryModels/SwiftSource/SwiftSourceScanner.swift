@@ -10,6 +10,8 @@
 // UTF-8 bytes in one forward pass, never fails, and reports what it could not
 // close (an unterminated string or comment) as a problem with its line.
 
+import PredicateQuery
+
 /// One token of Swift source.
 struct SwiftToken: Sendable {
     enum Kind: Sendable, Equatable {

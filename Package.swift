@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "PredicateQueryModelsTests",
             dependencies: [
-                "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "CSQLite", "PredicateQueryExamples",
+                "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "CSQLite", "CZlib", "PredicateQueryExamples",
                 "PredicateQueryTestSupport",
             ]
         ),

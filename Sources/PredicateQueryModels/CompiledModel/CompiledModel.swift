@@ -56,7 +56,29 @@ struct ArchiveDecoder {
             guard seen.insert(entity.name).inserted else { throw fail("it has two entities named '\(entity.name)'") }
             entities.append(entity)
         }
-        return CoreDataModel(entities: entities.sorted { $0.name < $1.name })
+        return CoreDataModel(entities: Self.withoutInheritedCopies(entities.sorted { $0.name < $1.name }))
+    }
+
+    /// The entities with each sub-entity's copies of its ancestors' properties removed: a
+    /// store's model cache lists them on the sub-entity too (Core Data forbids redeclaring one).
+    static func withoutInheritedCopies(_ entities: [CoreDataModel.Entity]) -> [CoreDataModel.Entity] {
+        var byName: [String: CoreDataModel.Entity] = [:]
+        for entity in entities { byName[entity.name] = entity }
+        return entities.map { entity in
+            var inherited: Set<String> = []
+            var seen: Set<String> = [entity.name]
+            var next = entity.parent
+            while let name = next, seen.insert(name).inserted, let parent = byName[name] {
+                inherited.formUnion(parent.attributes.map(\.name) + parent.relationships.map(\.name) + parent.skipped.map(\.name))
+                next = parent.parent
+            }
+            guard !inherited.isEmpty else { return entity }
+            var own = entity
+            own.attributes.removeAll { inherited.contains($0.name) }
+            own.relationships.removeAll { inherited.contains($0.name) }
+            own.skipped.removeAll { inherited.contains($0.name) }
+            return own
+        }
     }
 
     func entity(_ entry: Int, key: String?) throws(ModelSourceError) -> CoreDataModel.Entity {

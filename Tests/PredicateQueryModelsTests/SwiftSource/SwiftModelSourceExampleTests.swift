@@ -2,10 +2,10 @@
 // schemas ExampleSchemas declares through the API.
 
 import Foundation
+import PredicateQuery
 import PredicateQueryExamples
 import Testing
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 struct SwiftModelSourceExampleTests {

@@ -1,9 +1,9 @@
 // The scanner under awkward sources: comments and string literals that look like
 // code, raw and multi-line strings, interpolations, and line numbers after them.
 
+import PredicateQuery
 import Testing
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 struct SwiftModelSourceLexicalTests {

@@ -1,9 +1,9 @@
 // Reading stored properties: their spellings, types, defaults and attributes,
 // and the properties skipped with a warning.
 
+import PredicateQuery
 import Testing
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 struct SwiftModelSourcePropertyTests {

@@ -1,9 +1,9 @@
 // Relationships read from source: to-one and to-many, delete rules, inverses
 // declared on either side or inferred, transformable attributes, inheritance.
 
+import PredicateQuery
 import Testing
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 struct SwiftModelSourceRelationshipTests {

@@ -1,10 +1,10 @@
 // The reader under truncated, garbage and hostile input: it must never crash,
 // never loop, warn about what it skipped, and finish in time linear in the input.
 
+import PredicateQuery
 import PredicateQueryTestSupport
 import Testing
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 struct SwiftModelSourceRobustnessTests {

@@ -2,9 +2,9 @@
 // example model folders, and comparing schemas whatever their declaration order.
 
 import Foundation
+import PredicateQuery
 import PredicateQueryTestSupport
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 enum SwiftModelSourceTestSupport {

@@ -2,9 +2,9 @@
 // types, extensions with computed properties, #if, and the code beside the models
 // that is ignored.
 
+import PredicateQuery
 import Testing
 
-import PredicateQuery
 @testable import PredicateQueryModels
 
 struct SwiftModelSourceTypeTests {

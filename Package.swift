@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "PredicateQueryCLITests",
             dependencies: [
-                "pq", "PredicateQueryCLI", "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples",
+                "pq", "PredicateQueryCLI", "PredicateQuery", "PredicateQuerySQLite", "CSQLite", "PredicateQueryExamples",
                 "PredicateQueryTestSupport",
             ],
             exclude: ["Golden"]

@@ -31,7 +31,7 @@ public enum XcodeModel {
                     ? "'\(path)' is not a readable Xcode model: it has no 'contents' file"
                     : "cannot read the Xcode model '\(path)'")
         }
-        return try model(fromContents: data, source: path)
+        return try model(fromContents: data, source: contentsPath)
     }
 
     /// The path of the version folder to read from an `.xcdatamodeld`.

@@ -1,0 +1,92 @@
+// How a store is opened strictly read-only: not one byte of the store's files
+// changes and no file appears beside it, and every row is seen, including rows
+// that live only in the write-ahead log.
+//
+// A plain read-only SQLite connection is not enough. Measured with the system
+// SQLite (3.40) on WAL stores, `mode=ro` rewrites the `-shm` header and creates
+// `-wal`/`-shm` next to a WAL-mode store that came without them, and fails in a
+// folder it cannot write to; `immutable=1` never writes but ignores the `-wal`,
+// so rows that live only there are lost; `readonly_shm=1` opens an existing
+// `-shm` read-only (SQLite then rebuilds the WAL index in private memory when it
+// cannot trust the shared one), but cannot open a missing `-shm` and still
+// creates a `-wal` when there is none. So the plan depends on which files exist.
+
+import Foundation
+
+/// How to open one store file so that nothing beside it is ever written.
+enum ReadOnlyOpening: Equatable {
+    /// Open this SQLite URI read-only.
+    case uri(String)
+    /// The store has a non-empty `-wal` but no `-shm`. SQLite cannot read the WAL
+    /// without a `-shm` and creates one beside the store to do so, so pq copies
+    /// the store and its `-wal` into a private temporary folder, opens the copy,
+    /// and deletes the folder when the connection closes. The copy costs the
+    /// store's size in temporary space; the store's own files are only read.
+    case privateCopy
+
+    /// The plan for the store at `path`, from which of its files exist:
+    ///
+    /// | `-wal`          | `-shm` | plan                                  |
+    /// |-----------------|--------|---------------------------------------|
+    /// | non-empty       | yes    | `mode=ro&readonly_shm=1`              |
+    /// | empty           | yes    | `mode=ro&readonly_shm=1`              |
+    /// | non-empty       | no     | a private copy                        |
+    /// | empty or absent | no     | `immutable=1` (WAL-mode header) or `mode=ro` |
+    /// | absent          | yes    | `immutable=1` (WAL-mode header) or `mode=ro` |
+    ///
+    /// With no `-wal` the main file holds every row; a WAL-mode header (bytes
+    /// 18 and 19 equal to 2) would make even a read-only connection create the
+    /// `-wal` and `-shm`, which `immutable=1` avoids. A rollback-journal store
+    /// with no `-wal` is opened `mode=ro`, which writes nothing.
+    static func plan(forStoreAt path: String) -> ReadOnlyOpening {
+        let files = FileManager.default
+        let walSize = (try? files.attributesOfItem(atPath: path + "-wal"))?[.size] as? UInt64
+        let hasShm = files.fileExists(atPath: path + "-shm")
+        switch (walSize, hasShm) {
+        case (.some, true):
+            return .uri(uri(for: path, query: "mode=ro&readonly_shm=1"))
+        case (.some(let size), false) where size > 0:
+            return .privateCopy
+        default:
+            return .uri(uri(for: path, query: hasWALHeader(path) ? "immutable=1" : "mode=ro"))
+        }
+    }
+
+    /// Whether the database header says WAL mode (file format versions 2).
+    static func hasWALHeader(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
+    }
+
+    /// A `file:` URI for `path` with `query`: the path is made absolute and every
+    /// character a URI gives a meaning to (`?`, `#`, `%`, …) is percent-encoded.
+    static func uri(for path: String, query: String) -> String {
+        let absolute = URL(fileURLWithPath: path).path
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:\(encoded)?\(query)"
+    }
+
+    /// Copies the store at `path` and its `-wal` into a new private folder
+    /// (mode 0700) and returns the copy's path; the caller deletes the folder.
+    static func makePrivateCopy(of path: String) throws(StoreError) -> (copy: String, folder: URL) {
+        let files = FileManager.default
+        let folder = files.temporaryDirectory.appendingPathComponent("pq-readonly-\(UUID().uuidString)")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let copy = folder.appendingPathComponent(name).path
+        do {
+            try files.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try files.copyItem(atPath: path, toPath: copy)
+            try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        } catch {
+            try? files.removeItem(at: folder)
+            throw StoreError(
+                "cannot read '\(path)': its -wal has no -shm beside it, and copying the store to a temporary folder failed: \(error.localizedDescription)"
+            )
+        }
+        return (copy, folder)
+    }
+}

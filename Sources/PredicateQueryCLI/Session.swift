@@ -24,6 +24,10 @@ final class Session {
     var explain: Bool
     var timer = false
     var format: CommandLineOptions.Format
+    /// What tables and Markdown print for nil (`--null`, `.nullvalue`).
+    var nullText: String
+    /// The columns shown (`--columns`, `.columns`); nil for all.
+    var columns: [String]?
     /// Parameter values as typed, converted when a query declares their type.
     var parameters: [String: String] = [:]
     /// `--sort`, `--limit`, `--offset`, `--count` and `--check`, for every query of the session.
@@ -39,6 +43,8 @@ final class Session {
         showSQL = options.showSQL
         explain = options.explain
         format = options.format
+        nullText = options.nullText ?? ResultFormatter.defaultNullText
+        columns = options.columns
         overrides = Overrides(
             sort: options.sort, limit: options.limit, offset: options.offset, count: options.count,
             checkOnly: options.checkOnly)
@@ -90,13 +96,16 @@ final class Session {
                 output.write(
                     try store.queryPlan(compiled, parameters: values).map { "QUERY PLAN: " + $0 }.joined(separator: "\n") + "\n")
             }
+            let formatter = ResultFormatter(
+                schema: schema, entity: checked.entity, nullText: nullText, chosenColumns: overrides.count ? nil : columns)
+            if let problem = formatter.columnProblem { throw CLIError.query(problem) }
             let clock = ContinuousClock()
             let start = clock.now
             if overrides.count {
                 output.write(String(try interruptible { try store.count(compiled, parameters: values) }) + "\n")
             } else {
                 let rows = try interruptible { try store.fetch(compiled, parameters: values) }
-                output.write(ResultFormatter(schema: schema, entity: checked.entity).format(rows, as: format))
+                output.write(formatter.format(rows, as: format))
             }
             if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
             return true

@@ -14,7 +14,7 @@ enum ValueText {
         case .int(let number): return String(number)
         case .double(let number): return number.description
         case .string(let text): return escapedControls(text)
-        case .date(let date): return ISO8601DateFormatter.pq.string(from: date)
+        case .date(let date): return ISODate.string(date)
         case .uuid(let uuid): return uuid.uuidString
         case .data(let data): return "<\(data.count) bytes>"
         }
@@ -61,7 +61,7 @@ enum ValueText {
         case .int(let number): return String(number)
         case .double(let number): return number.isFinite ? number.description : jsonString(number.description)
         case .string(let text): return jsonString(text)
-        case .date(let date): return jsonString(ISO8601DateFormatter.pq.string(from: date))
+        case .date(let date): return jsonString(ISODate.string(date))
         case .uuid(let uuid): return jsonString(uuid.uuidString)
         case .data(let data): return jsonString(data.base64EncodedString())
         }

@@ -9,7 +9,9 @@
 // so rows that live only there are lost; `readonly_shm=1` opens an existing
 // `-shm` read-only (SQLite then rebuilds the WAL index in private memory when it
 // cannot trust the shared one), but cannot open a missing `-shm` and still
-// creates a `-wal` when there is none. So the plan depends on which files exist.
+// creates a `-wal` when there is none; and a rollback-journal store left with a
+// hot `-journal` (a transaction cut short) cannot be read without rolling back.
+// So the plan depends on which files exist.
 
 import Foundation
 
@@ -17,29 +19,33 @@ import Foundation
 enum ReadOnlyOpening: Equatable {
     /// Open this SQLite URI read-only.
     case uri(String)
-    /// The store has a non-empty `-wal` but no `-shm`. SQLite cannot read the WAL
-    /// without a `-shm` and creates one beside the store to do so, so pq copies
-    /// the store and its `-wal` into a private temporary folder, opens the copy,
-    /// and deletes the folder when the connection closes. The copy costs the
-    /// store's size in temporary space; the store's own files are only read.
+    /// The store has a non-empty `-wal` but no `-shm`, or a non-empty `-journal`.
+    /// SQLite cannot read the WAL without a `-shm` and creates one beside the
+    /// store to do so, and reads past a hot journal only after rolling it back into
+    /// the store; so pq copies the store with its `-wal` or `-journal` into a
+    /// private temporary folder, opens the copy (where SQLite may write what it
+    /// needs to), and deletes the folder when the connection closes. The copy
+    /// costs the store's size in temporary space; the store's own files are only
+    /// read.
     case privateCopy
 
     /// The plan for the store at `path`, from which of its files exist:
     ///
-    /// | `-wal`          | `-shm` | plan                                  |
-    /// |-----------------|--------|---------------------------------------|
-    /// | non-empty       | yes    | `mode=ro&readonly_shm=1`              |
-    /// | empty           | yes    | `mode=ro&readonly_shm=1`              |
-    /// | non-empty       | no     | a private copy                        |
-    /// | empty or absent | no     | `immutable=1` (WAL-mode header) or `mode=ro` |
-    /// | absent          | yes    | `immutable=1` (WAL-mode header) or `mode=ro` |
+    /// | files beside the store                | plan                                   |
+    /// |---------------------------------------|----------------------------------------|
+    /// | a non-empty `-journal`                | a private copy                         |
+    /// | a `-wal` (even empty) and a `-shm`    | `mode=ro&readonly_shm=1`               |
+    /// | a non-empty `-wal`, no `-shm`         | a private copy                         |
+    /// | no `-wal`, or an empty one and no `-shm` | `immutable=1` for a WAL-mode header, else `mode=ro` |
     ///
-    /// With no `-wal` the main file holds every row; a WAL-mode header (bytes
-    /// 18 and 19 equal to 2) would make even a read-only connection create the
-    /// `-wal` and `-shm`, which `immutable=1` avoids. A rollback-journal store
-    /// with no `-wal` is opened `mode=ro`, which writes nothing.
+    /// With no `-wal` (or an empty one) the main file holds every row; a WAL-mode
+    /// header (bytes 18 and 19 equal to 2) would make even a read-only connection
+    /// create the `-wal` and `-shm`, which `immutable=1` avoids. A rollback-journal
+    /// store with no `-wal` is opened `mode=ro`, which writes nothing.
     static func plan(forStoreAt path: String) -> ReadOnlyOpening {
         let files = FileManager.default
+        let journalSize = (try? files.attributesOfItem(atPath: path + "-journal"))?[.size] as? UInt64
+        if let journalSize, journalSize > 0 { return .privateCopy }
         let walSize = (try? files.attributesOfItem(atPath: path + "-wal"))?[.size] as? UInt64
         let hasShm = files.fileExists(atPath: path + "-shm")
         switch (walSize, hasShm) {
@@ -70,8 +76,9 @@ enum ReadOnlyOpening: Equatable {
         return "file:\(encoded)?\(query)"
     }
 
-    /// Copies the store at `path` and its `-wal` into a new private folder
-    /// (mode 0700) and returns the copy's path; the caller deletes the folder.
+    /// Copies the store at `path` with its `-wal` and `-journal`, those that exist,
+    /// into a new private folder (mode 0700) and returns the copy's path; the
+    /// caller deletes the folder.
     static func makePrivateCopy(of path: String) throws(StoreError) -> (copy: String, folder: URL) {
         let files = FileManager.default
         let folder = files.temporaryDirectory.appendingPathComponent("pq-readonly-\(UUID().uuidString)")
@@ -80,11 +87,13 @@ enum ReadOnlyOpening: Equatable {
         do {
             try files.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             try files.copyItem(atPath: path, toPath: copy)
-            try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            for sidecar in ["-wal", "-journal"] where files.fileExists(atPath: path + sidecar) {
+                try files.copyItem(atPath: path + sidecar, toPath: copy + sidecar)
+            }
         } catch {
             try? files.removeItem(at: folder)
             throw StoreError(
-                "cannot read '\(path)': its -wal has no -shm beside it, and copying the store to a temporary folder failed: \(error.localizedDescription)"
+                "cannot read '\(path)' without writing beside it, and copying it to a temporary folder failed: \(error.localizedDescription)"
             )
         }
         return (copy, folder)

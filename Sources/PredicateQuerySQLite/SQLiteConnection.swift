@@ -97,6 +97,8 @@ final class SQLiteConnection {
             case .privateCopy:
                 let (copy, copyFolder) = try ReadOnlyOpening.makePrivateCopy(of: path)
                 (target, folder) = (copy, copyFolder)
+                // The copy is pq's own: SQLite may create its -shm or roll back its journal there.
+                flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
             }
         }
         var pointer: OpaquePointer?

@@ -130,6 +130,34 @@ struct ReadOnlyOpeningTests {
         }
     }
 
+    /// A rollback-journal store copied while its writer is in the middle of a
+    /// transaction that spilled into the file: the copy's `-journal` is hot. pq reads
+    /// the committed rows (from a private copy, where SQLite rolls the journal
+    /// back) and the store's files are untouched.
+    @Test func storeWithAHotJournalIsReadFromAPrivateCopy() throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.path("source")
+        let target = directory.path("target")
+        for folder in [source, target] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let writer = try SQLiteConnection(path: source + "/store.sqlite", readOnly: false, create: true)
+        try writer.execute("PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1")
+        try writer.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item(name) VALUES ('a'), ('b')")
+        try writer.execute(
+            "BEGIN; WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO item(name) SELECT printf('%.500d', i) FROM n"
+        )
+        for file in ["store.sqlite", "store.sqlite-journal"] {
+            try FileManager.default.copyItem(atPath: source + "/" + file, toPath: target + "/" + file)
+        }
+        try writer.execute("ROLLBACK")
+        let path = target + "/store.sqlite"
+        #expect(ReadOnlyOpening.plan(forStoreAt: path) == .privateCopy)
+        let before = try Self.snapshot(target)
+        #expect(try Self.rowCounts(path)["item"] == 2)
+        #expect(try Self.snapshot(target) == before, "a file changed or appeared beside the store")
+    }
+
     @Test func walModeHeaderIsRecognised() throws {
         let directory = try TemporaryDirectory()
         #expect(ReadOnlyOpening.hasWALHeader(try Self.fixture(in: directory, "wal", sidecars: .neither)))

@@ -1,6 +1,7 @@
 // The `pq` binary on stores it cannot write to: run as an unprivileged user (the
 // tests run as root, which ignores permission bits) on a WAL store in a folder
-// with mode 555, and on the Core Data corpus in place. Every row is seen, rows
+// with mode 555, on a tmpfs mounted read-only (read-only media), and on the Core
+// Data corpus in place. Every row is seen, rows
 // that live only in the WAL included, and no byte of any file changes and no
 // file appears.
 
@@ -113,6 +114,50 @@ struct ReadOnlyStoreTests {
         #expect(rows.output.contains("Rent") && rows.output.contains("Travel"))
         #expect(rows.output.contains("Gym") == keep.contains("-wal"))
         #expect(try Self.snapshot(folder) == before, "a file changed or appeared beside the store")
+    }
+
+    /// Read-only media: the WAL stores (with both sidecars, with a -wal only, with
+    /// neither) on a tmpfs remounted read-only, in a private mount namespace
+    /// (`unshare -m`) that ends with the test; skipped with a notice where this
+    /// machine does not allow it.
+    @Test func walStoresOnReadOnlyMedia() throws {
+        let parent = URL(fileURLWithPath: "/tmp/pq-readonly-media-\(UUID().uuidString)")
+        defer {
+            for item in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: parent.path + "/" + item)
+            }
+            try? FileManager.default.removeItem(at: parent)
+        }
+        var stores: [String] = []
+        for keep in [["-wal", "-shm"], ["-wal"], []] {
+            stores.append((try Self.walStore(in: parent, keep: keep) as NSString).deletingLastPathComponent)
+        }
+        let media = parent.appendingPathComponent("media").path
+        var script = "set -e; mkdir -p '\(media)'; mount -t tmpfs -o size=8m tmpfs '\(media)'\n"
+        for (index, folder) in stores.enumerated() { script += "cp -a '\(folder)' '\(media)/\(index)'\n" }
+        script += "mount -o remount,ro '\(media)'\n"
+        script += "cd '\(media)'; before=$(find . -type f | sort | xargs sha256sum)\n"
+        for index in stores.indices {
+            script +=
+                "echo \"count \(index) $('\(PQProcess.executable.path)' --store \(index)/budgets.sqlite --entity Budget --count TRUEPREDICATE 2>&1)\"\n"
+        }
+        // Names and hashes of every file: a changed byte or a new file shows.
+        script += "after=$(find . -type f | sort | xargs sha256sum)\n"
+        script += "[ \"$before\" = \"$after\" ] && echo unchanged || echo changed\n"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            let probe = try? Self.run(["/usr/bin/unshare", "-m", "/bin/sh", "-c", "mount -t tmpfs tmpfs /mnt && umount /mnt"]),
+            probe.status == 0
+        else {
+            print("notice: this machine cannot mount a tmpfs in a private mount namespace; skipping the read-only media test")
+            return
+        }
+        let result = try Self.run(["/usr/bin/unshare", "-m", "/bin/sh", "-c", script])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("count 0 5"), "-wal and -shm: \(lines)")
+        #expect(lines.contains("count 1 5"), "-wal only: \(lines)")
+        #expect(lines.contains("count 2 2"), "neither: \(lines)")
+        #expect(lines.last == "unchanged", "\(lines)")
     }
 
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -8,6 +8,8 @@ import PredicateQuery
 import PredicateQuerySQLite
 import Testing
 
+@testable import PredicateQueryCLI
+
 struct OutputOptionTests {
     /// Seconds since 2001 of a date with a fraction no millisecond formatter keeps.
     static let preciseDate = 731_764_800.123456
@@ -113,5 +115,12 @@ struct OutputOptionTests {
             ["--store", path], input: ".columns name\nItem where name == 'Lamp'\n.columns\nItem where name == 'Lamp'\n")
         let headers = repl.output.split(separator: "\n").filter { $0.hasPrefix("name") || $0.contains("#  id") }
         #expect(headers.count == 2, "\(repl.output)")
+    }
+
+    @Test func columnsCompleteInTheREPL() {
+        #expect(
+            Completion.candidates(for: "", line: ".columns ", schema: Self.schema, entity: "Item") == ["#", "date", "id", "name"])
+        #expect(Completion.candidates(for: "na", line: ".columns na", schema: Self.schema, entity: nil) == ["name"])
+        #expect(Completion.candidates(for: ".nu", line: ".nu", schema: Self.schema, entity: nil) == [".nullvalue"])
     }
 }

@@ -1,9 +1,8 @@
 // The `pq` binary on stores it cannot write to: run as an unprivileged user (the
 // tests run as root, which ignores permission bits) on a WAL store in a folder
 // with mode 555, on a tmpfs mounted read-only (read-only media), and on the Core
-// Data corpus in place. Every row is seen, rows
-// that live only in the WAL included, and no byte of any file changes and no
-// file appears.
+// Data corpus in place. Every row is seen, rows that live only in the WAL
+// included, and no byte of any file changes and no file appears.
 
 import Foundation
 import PredicateQuery

@@ -84,12 +84,20 @@ final class Session {
             query, schema: schema, mapping: store.mapping, defaultEntity: defaultEntity, count: overrides.count,
             summaries: !overrides.count)
         if !result.diagnostics.isEmpty { output.writeError(renderer.render(result.diagnostics, in: text)) }
-        guard let compiled = result.compiled, let checked = result.checked else { return false }
+        guard var compiled = result.compiled, let checked = result.checked else { return false }
         if overrides.checkOnly {
             output.write(checked.typedDump + "\n")
             return true
         }
         do {
+            let paths = try ResultFormatter.displayPaths(overrides.count ? nil : columns, of: checked.entity, schema: schema)
+            if !paths.isEmpty {
+                var withPaths = checked
+                // In the order chosen, each once, so the SQL text is the same every run.
+                var seen: Set<String> = []
+                withPaths.displayPaths = (columns ?? []).compactMap { paths[$0] }.filter { seen.insert($0.dottedName).inserted }
+                compiled = try SQLLowering.lower(withPaths, mapping: store.mapping, summaries: true)
+            }
             let values = try parameterValues(for: checked)
             if showSQL { try printSQL(compiled, values) }
             if explain {
@@ -97,7 +105,8 @@ final class Session {
                     try store.queryPlan(compiled, parameters: values).map { "QUERY PLAN: " + $0 }.joined(separator: "\n") + "\n")
             }
             let formatter = ResultFormatter(
-                schema: schema, entity: checked.entity, nullText: nullText, chosenColumns: overrides.count ? nil : columns)
+                schema: schema, entity: checked.entity, nullText: nullText, chosenColumns: overrides.count ? nil : columns,
+                displayPaths: paths)
             if let problem = formatter.columnProblem { throw CLIError.query(problem) }
             let clock = ContinuousClock()
             let start = clock.now

@@ -123,4 +123,26 @@ struct OutputOptionTests {
         #expect(Completion.candidates(for: "na", line: ".columns na", schema: Self.schema, entity: nil) == ["name"])
         #expect(Completion.candidates(for: ".nu", line: ".nu", schema: Self.schema, entity: nil) == [".nullvalue"])
     }
+
+    @Test func columnsFollowToOneRelationships() throws {
+        let gifts = try PQProcess.run([
+            "--format", "csv", "--columns", "note,budget.name,budget?.limit",
+            "Transaction where budget.name == 'Gifts' sort by amount desc",
+        ])
+        #expect(gifts.status == 0, "\(gifts.error)")
+        let limit = try PQProcess.run(["--format", "csv", "--columns", "limit", "Budget where name == 'Gifts'"])
+        let giftsLimit = limit.output.split(separator: "\r\n").last.map(String.init) ?? "?"
+        #expect(
+            gifts.output
+                == "note,budget.name,budget?.limit\r\nBirthday present,Gifts,\(giftsLimit)\r\nFlowers,Gifts,\(giftsLimit)\r\n")
+        let none = try PQProcess.run([
+            "--columns", "note,budget.name", "Transaction where budget == nil && note == 'Cash withdrawal'",
+        ])
+        #expect(none.output.contains("Cash withdrawal  nil"), "\(none.output)")
+        let misspelt = try PQProcess.run(["--columns", "budget.nme", "Transaction"])
+        #expect(misspelt.status == 1)
+        #expect(misspelt.error.contains("has no member 'nme'; did you mean 'name'?"), "\(misspelt.error)")
+        let toMany = try PQProcess.run(["--columns", "budget.transactions.note", "Transaction"])
+        #expect(toMany.status == 1 && toMany.error.contains("to-many relationship 'transactions'"), "\(toMany.error)")
+    }
 }

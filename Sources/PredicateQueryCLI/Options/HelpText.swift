@@ -40,7 +40,8 @@ enum HelpText {
           --format FORMAT      table (default), json, csv or markdown. The object's
                                key is the column '#' (JSON: the key "#")
           --columns NAMES      show only these columns, in this order: attributes,
-                               relationships and '#', as in --columns name,limit
+                               relationships, '#' and attributes through to-one
+                               relationships, as in --columns note,budget.name
           --null TEXT          print TEXT for nil in tables and Markdown (default:
                                nil); JSON prints null, CSV an empty field, and an
                                empty string is "" in CSV

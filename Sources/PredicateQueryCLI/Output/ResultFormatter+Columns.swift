@@ -1,6 +1,8 @@
-// Choosing the columns shown: `--columns name,limit` or `.columns name limit`
-// names them, in the order given; `#` is the object's key. A name the entity does
-// not have is an error with a did-you-mean, before anything is printed.
+// Choosing the columns shown: `--columns name,limit,budget.name` or `.columns
+// name limit` names them, in the order given; `#` is the object's key, and a
+// path through to-one relationships (`budget.name`) shows that attribute. A name
+// the entity does not have is an error with a did-you-mean, before anything is
+// printed.
 
 import PredicateQuery
 
@@ -9,7 +11,33 @@ extension ResultFormatter {
     var columns: [Column] {
         let all = allColumns
         guard let chosenColumns else { return all }
-        return chosenColumns.compactMap { name in all.first { $0.title == name } }
+        return chosenColumns.compactMap { name in
+            if let column = all.first(where: { $0.title == name }) { return column }
+            guard let path = displayPaths[name] else { return nil }
+            let numeric: Bool =
+                switch path.attribute.type {
+                case .integer, .double, .float, .decimal: true
+                default: false
+                }
+            return Column(title: name, source: .path(path), isNumeric: numeric)
+        }
+    }
+
+    /// The chosen columns that are paths (`budget.name`), checked against `entity`
+    /// and keyed by the name as written.
+    static func displayPaths(
+        _ chosen: [String]?, of entity: Entity, schema: Schema
+    ) throws(CLIError) -> [String: AttributePath] {
+        var paths: [String: AttributePath] = [:]
+        for name in chosen ?? [] where name.contains(".") {
+            switch TypeChecker.checkDisplayPath(name, of: entity, schema: schema) {
+            case .success(let path): paths[name] = path
+            case .failure(let diagnostic):
+                let notes = diagnostic.notes.map { "; " + $0.message }.joined()
+                throw CLIError.query("--columns '\(name)': \(diagnostic.message)\(notes)")
+            }
+        }
+        return paths
     }
 
     /// Why the chosen columns cannot be shown (a name the entity does not have),
@@ -17,11 +45,8 @@ extension ResultFormatter {
     var columnProblem: String? {
         guard let chosenColumns else { return nil }
         let titles = allColumns.map(\.title)
-        for name in chosenColumns where !titles.contains(name) {
+        for name in chosenColumns where !titles.contains(name) && displayPaths[name] == nil {
             var message = "\(entity.name) has no column named '\(name)'"
-            if name.contains(".") {
-                message += "; --columns takes the entity's own attributes and relationships"
-            }
             if let suggestion = NameSuggestion.closest(to: name, among: titles) {
                 message += "; did you mean '\(suggestion)'?"
             } else {

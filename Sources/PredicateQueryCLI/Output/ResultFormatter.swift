@@ -19,6 +19,9 @@ struct ResultFormatter {
     var nullText = ResultFormatter.defaultNullText
     /// The columns to show, by title (`#` for the key); nil for all of them.
     var chosenColumns: [String]?
+    /// The chosen columns that are paths (`budget.name`), by title; each row
+    /// carries their values (see `CheckedQuery.displayPaths`).
+    var displayPaths: [String: AttributePath] = [:]
 
     /// What tables print for nil unless told otherwise.
     static let defaultNullText = "nil"
@@ -33,6 +36,8 @@ struct ResultFormatter {
             case attribute(Attribute)
             case toOne(Relationship)
             case toMany(Relationship)
+            /// An attribute through to-one relationships, read from the row by its dotted name.
+            case path(AttributePath)
         }
         var title: String
         var source: Source
@@ -86,6 +91,19 @@ struct ResultFormatter {
             return ValueText.plain(label, type: .string, schema: schema) + " (#\(key))"
         case .toMany(let relationship):
             return String(row.counts[relationship.name] ?? 0)
+        case .path(let path):
+            let value = row.values[path.dottedName] ?? .null
+            if value == .null { return nil }
+            return ValueText.plain(value, type: path.attribute.type, schema: schema)
+        }
+    }
+
+    /// The stored value and type of an attribute or path column.
+    private func stored(_ row: Row, _ column: Column) -> (Value, AttributeType)? {
+        switch column.source {
+        case .attribute(let attribute): (row.values[attribute.name] ?? .null, attribute.type)
+        case .path(let path): (row.values[path.dottedName] ?? .null, path.attribute.type)
+        default: nil
         }
     }
 
@@ -132,8 +150,9 @@ struct ResultFormatter {
                 let value: String
                 switch column.source {
                 case .key: value = String(row.id.key)
-                case .attribute(let attribute):
-                    value = ValueText.json(row.values[attribute.name] ?? .null, type: attribute.type, schema: schema)
+                case .attribute, .path:
+                    let (stored, type) = stored(row, column) ?? (.null, nil)
+                    value = ValueText.json(stored, type: type, schema: schema)
                 case .toOne(let relationship):
                     if let key = row.toOne[relationship.name] {
                         let label =
@@ -165,8 +184,8 @@ struct ResultFormatter {
         for row in rows {
             lines.append(
                 columns.map { column -> String in
-                    if case .attribute(let attribute) = column.source, case .string(let raw)? = row.values[attribute.name],
-                        ValueText.enumCase(.string(raw), type: attribute.type, schema: schema) == nil
+                    if let (value, type) = stored(row, column), case .string(let raw) = value,
+                        ValueText.enumCase(.string(raw), type: type, schema: schema) == nil
                     {
                         return field(raw)
                     }

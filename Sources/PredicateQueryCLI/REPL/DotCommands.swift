@@ -25,7 +25,7 @@ final class DotCommands {
         .explain on|off             print SQLite's query plan before each result
         .mode table|json|csv|markdown
         .nullvalue TEXT             print TEXT for nil in tables (default: nil)
-        .columns [NAMES]            show only these columns, as in .columns name,limit (none: all)
+        .columns [NAMES]            show only these columns, as in .columns note,budget.name (none: all)
         .timer on|off               print how long each query took
         .timeout SECONDS|off        stop queries that run longer (Ctrl-C stops one too)
         .param set NAME VALUE       bind $NAME (lists: comma-separated); .param unset NAME

@@ -31,14 +31,16 @@ struct OutputOptionTests {
         let path = directory.appendingPathComponent("items.sqlite").path
         let store = try SQLiteStore.create(at: path, schema: schema)
         var graph = ObjectGraph(schema: schema)
-        let ids = ["00000000-0000-4000-8000-00000000000A", "00000000-0000-4000-8000-00000000000B"]
+        let ids = try ["00000000-0000-4000-8000-00000000000A", "00000000-0000-4000-8000-00000000000B"].map {
+            try #require(UUID(uuidString: $0))
+        }
         graph.insert(
             "Item",
             [
-                "id": .uuid(UUID(uuidString: ids[0])!), "name": .string("Lamp"),
+                "id": .uuid(ids[0]), "name": .string("Lamp"),
                 "date": .date(Date(timeIntervalSinceReferenceDate: preciseDate)),
             ])
-        graph.insert("Item", ["id": .uuid(UUID(uuidString: ids[1])!), "name": .string("")])
+        graph.insert("Item", ["id": .uuid(ids[1]), "name": .string("")])
         graph.insert("Item", ["id": .uuid(UUID())])
         try store.insert(graph)
         return (directory, path)

@@ -116,7 +116,9 @@ extension CommandLineOptions {
             case "--null": options.nullText = try value()
             case "--columns":
                 let names = ResultFormatter.columnList(try value())
-                guard !names.isEmpty else { throw UsageError(message: "--columns needs column names, as in --columns name,limit") }
+                guard !names.isEmpty else {
+                    throw UsageError(message: "--columns needs column names, as in --columns name,limit")
+                }
                 options.columns = names
             case "--sql": options.showSQL = try flag()
             case "--explain": options.explain = try flag()

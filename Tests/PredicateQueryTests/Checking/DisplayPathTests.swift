@@ -9,7 +9,10 @@ struct DisplayPathTests {
     let schema = ExampleSchemas.budgets
 
     private func check(_ text: String) -> Result<AttributePath, Diagnostic> {
-        TypeChecker.checkDisplayPath(text, of: schema.entity(named: "Transaction")!, schema: schema)
+        guard let transaction = schema.entity(named: "Transaction") else {
+            return .failure(.error(.unknownEntity, "no Transaction", at: .point(0)))
+        }
+        return TypeChecker.checkDisplayPath(text, of: transaction, schema: schema)
     }
 
     @Test func toOnePathsReachAnAttribute() throws {

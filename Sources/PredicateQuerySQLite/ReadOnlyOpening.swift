@@ -13,6 +13,7 @@
 // hot `-journal` (a transaction cut short) cannot be read without rolling back.
 // So the plan depends on which files exist.
 
+import CSQLite
 import Foundation
 
 /// How to open one store file so that nothing beside it is ever written.
@@ -34,12 +35,12 @@ enum ReadOnlyOpening: Equatable {
     /// | files beside the store                | plan                                   |
     /// |---------------------------------------|----------------------------------------|
     /// | a non-empty `-journal`                | a private copy                         |
-    /// | a `-wal` (even empty) and a `-shm`    | `mode=ro&readonly_shm=1`               |
+    /// | a `-wal` (even empty) and a `-shm`    | `mode=ro&readonly_shm=1` (SQLite 3.22+) |
     /// | a non-empty `-wal`, no `-shm`         | a private copy                         |
     /// | no `-wal`, or an empty one and no `-shm` | `immutable=1` for a WAL-mode header, else `mode=ro` |
     ///
     /// With no `-wal` (or an empty one) the main file holds every row; a WAL-mode
-    /// header (bytes 18 and 19 equal to 2) would make even a read-only connection
+    /// header (byte 19, the read version, equal to 2) would make even a read-only connection
     /// create the `-wal` and `-shm`, which `immutable=1` avoids. A rollback-journal
     /// store with no `-wal` is opened `mode=ro`, which writes nothing.
     static func plan(forStoreAt path: String) -> ReadOnlyOpening {
@@ -49,8 +50,10 @@ enum ReadOnlyOpening: Equatable {
         let walSize = (try? files.attributesOfItem(atPath: path + "-wal"))?[.size] as? UInt64
         let hasShm = files.fileExists(atPath: path + "-shm")
         switch (walSize, hasShm) {
-        case (.some, true):
+        case (.some, true) where readsSharedMemoryReadOnly:
             return .uri(uri(for: path, query: "mode=ro&readonly_shm=1"))
+        case (.some(let size), true) where size > 0:
+            return .privateCopy
         case (.some(let size), false) where size > 0:
             return .privateCopy
         default:
@@ -58,12 +61,18 @@ enum ReadOnlyOpening: Equatable {
         }
     }
 
-    /// Whether the database header says WAL mode (file format versions 2).
+    /// Whether this SQLite honours `readonly_shm=1`: 3.22.0 and later (the system's
+    /// is 3.40 on Debian 12); an older one would write the `-shm`, so pq reads a
+    /// private copy instead.
+    static let readsSharedMemoryReadOnly = sqlite3_libversion_number() >= 3_022_000
+
+    /// Whether the database header says WAL mode: its read version (byte 19) is 2,
+    /// which makes SQLite look for the `-wal`.
     static func hasWALHeader(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
-        return header[18] == 2 && header[19] == 2
+        return header[19] == 2
     }
 
     /// A `file:` URI for `path` with `query`: the path is made absolute and every

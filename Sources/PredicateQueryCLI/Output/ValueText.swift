@@ -5,7 +5,8 @@ import PredicateQuery
 
 enum ValueText {
     /// A value for people: strings as they are (control characters escaped),
-    /// numbers as Swift prints them, dates in ISO 8601 (UTC), enums by case name.
+    /// numbers as Swift prints them, dates in ISO 8601 (UTC) at full precision
+    /// (`ISODate`), enums by case name. nil is the caller's to print.
     static func plain(_ value: Value, type: AttributeType?, schema: Schema) -> String {
         if let enumCase = enumCase(value, type: type, schema: schema) { return enumCase }
         switch value {

@@ -24,6 +24,10 @@ final class Session {
     var explain: Bool
     var timer = false
     var format: CommandLineOptions.Format
+    /// What tables and Markdown print for nil (`--null`, `.nullvalue`).
+    var nullText: String
+    /// The columns shown (`--columns`, `.columns`); nil for all.
+    var columns: [String]?
     /// Parameter values as typed, converted when a query declares their type.
     var parameters: [String: String] = [:]
     /// `--sort`, `--limit`, `--offset`, `--count` and `--check`, for every query of the session.
@@ -39,6 +43,8 @@ final class Session {
         showSQL = options.showSQL
         explain = options.explain
         format = options.format
+        nullText = options.nullText ?? ResultFormatter.defaultNullText
+        columns = options.columns
         overrides = Overrides(
             sort: options.sort, limit: options.limit, offset: options.offset, count: options.count,
             checkOnly: options.checkOnly)
@@ -78,25 +84,37 @@ final class Session {
             query, schema: schema, mapping: store.mapping, defaultEntity: defaultEntity, count: overrides.count,
             summaries: !overrides.count)
         if !result.diagnostics.isEmpty { output.writeError(renderer.render(result.diagnostics, in: text)) }
-        guard let compiled = result.compiled, let checked = result.checked else { return false }
+        guard var compiled = result.compiled, let checked = result.checked else { return false }
         if overrides.checkOnly {
             output.write(checked.typedDump + "\n")
             return true
         }
         do {
+            let paths = try ResultFormatter.displayPaths(overrides.count ? nil : columns, of: checked.entity, schema: schema)
+            if !paths.isEmpty {
+                var withPaths = checked
+                // In the order chosen, each once, so the SQL text is the same every run.
+                var seen: Set<String> = []
+                withPaths.displayPaths = (columns ?? []).compactMap { paths[$0] }.filter { seen.insert($0.dottedName).inserted }
+                compiled = try SQLLowering.lower(withPaths, mapping: store.mapping, summaries: true)
+            }
             let values = try parameterValues(for: checked)
             if showSQL { try printSQL(compiled, values) }
             if explain {
                 output.write(
                     try store.queryPlan(compiled, parameters: values).map { "QUERY PLAN: " + $0 }.joined(separator: "\n") + "\n")
             }
+            let formatter = ResultFormatter(
+                schema: schema, entity: checked.entity, nullText: nullText, chosenColumns: overrides.count ? nil : columns,
+                displayPaths: paths)
+            if let problem = formatter.columnProblem { throw CLIError.query(problem) }
             let clock = ContinuousClock()
             let start = clock.now
             if overrides.count {
                 output.write(String(try interruptible { try store.count(compiled, parameters: values) }) + "\n")
             } else {
                 let rows = try interruptible { try store.fetch(compiled, parameters: values) }
-                output.write(ResultFormatter(schema: schema, entity: checked.entity).format(rows, as: format))
+                output.write(formatter.format(rows, as: format))
             }
             if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
             return true

@@ -76,19 +76,41 @@ final class SQLiteConnection {
         return "\(Double(milliseconds) / 1000) s"
     }
 
-    /// Opens (or, with `create`, creates) the database at `path`.
+    /// A private folder holding a copy of the store, deleted on close (see
+    /// `ReadOnlyOpening.privateCopy`).
+    let privateFolder: URL?
+
+    /// Opens (or, with `create`, creates) the database at `path`. Read-only, not
+    /// one byte of the store's files changes and no file appears beside it (see
+    /// `ReadOnlyOpening`).
     init(path: String, readOnly: Bool, create: Bool = false) throws(StoreError) {
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
+        var target = path
+        var folder: URL?
+        if readOnly, !create, path != ":memory:" {
+            switch ReadOnlyOpening.plan(forStoreAt: path) {
+            case .uri(let uri):
+                target = uri
+                flags |= SQLITE_OPEN_URI
+            case .privateCopy:
+                let (copy, copyFolder) = try ReadOnlyOpening.makePrivateCopy(of: path)
+                (target, folder) = (copy, copyFolder)
+                // The copy is pq's own: SQLite may create its -shm or roll back its journal there.
+                flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+            }
+        }
         var pointer: OpaquePointer?
-        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        let status = sqlite3_open_v2(target, &pointer, flags, nil)
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(pointer)
+            if let folder { try? FileManager.default.removeItem(at: folder) }
             throw StoreError("cannot open '\(path)': \(message)", code: status)
         }
         handle = pointer
+        privateFolder = folder
         sqlite3_extended_result_codes(handle, 1)
         try SQLiteFunctions.register(on: self)
     }
@@ -96,6 +118,7 @@ final class SQLiteConnection {
     deinit {
         for statement in idleStatements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
+        if let privateFolder { try? FileManager.default.removeItem(at: privateFolder) }
     }
 
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }

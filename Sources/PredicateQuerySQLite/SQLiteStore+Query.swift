@@ -7,7 +7,8 @@ import PredicateQuery
 /// One object read from a store.
 public struct Row: Sendable {
     public var id: ObjectID
-    /// Attribute values by attribute name, decoded to the attribute's type (unset ones are absent).
+    /// Attribute values by attribute name, decoded to the attribute's type (unset ones
+    /// are absent), and the values of the query's display paths by dotted name (`budget.name`).
     public var values: RowFields<Value>
     /// The key of the object each to-one relationship points to, if any.
     public var toOne: RowFields<Int64>
@@ -101,6 +102,9 @@ final class RowDecoder: Sendable {
             case .toManyCount(let relationship):
                 steps.append(.count(slot: counts.count))
                 counts.append(relationship.name)
+            case .displayPath(let path):
+                steps.append(.attribute(slot: values.count, type: path.attribute.type))
+                values.append(path.dottedName)
             }
         }
         self.steps = steps

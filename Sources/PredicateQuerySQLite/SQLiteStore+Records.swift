@@ -153,7 +153,7 @@ public struct RecordRow {
             case .attribute(let attribute): attributes[attribute.name] = Column(index: Int32(index), type: attribute.type)
             case .toOne(let relationship): relationships[relationship.name] = Int32(index)
             case .entityNumber: entityColumn = Int32(index)
-            case .primaryKey, .toOneLabel, .toManyCount: break
+            case .primaryKey, .toOneLabel, .toManyCount, .displayPath: break
             }
         }
         entity = query.query.entity.name

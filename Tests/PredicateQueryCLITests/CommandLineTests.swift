@@ -89,7 +89,7 @@ struct CommandLineTests {
         let models = GoldenFile.repositoryRoot.appendingPathComponent("Examples/Models/Movies").path
         let result = try PQProcess.run(["--store", path, "--model", models, "--format", "csv", "genre == .kids"])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "id,name,genre\r\n1,Toy Story,kids\r\n")
+        #expect(result.output == "#,name,genre\r\n1,Toy Story,kids\r\n")
         let without = try PQProcess.run(["--store", path, "genre == .kids"])
         #expect(without.status == 2)
         #expect(without.error.contains("model"))

@@ -160,26 +160,15 @@ enum QueryValues {
         return QueryFragment(Expr(.literal(.decimal(value))))
     }
 
-    /// A date: `date('2024-03-01T00:00:00Z')` when that reads back as exactly this
-    /// date, otherwise a bound value.
+    /// A date: `date('2024-03-01T00:00:00.25Z')`, at full precision (see `ISODate`),
+    /// when that reads back as exactly this date, otherwise a bound value.
     static func date(_ value: Date) -> QueryFragment {
-        for formatter in [wholeSeconds, milliseconds] {
-            let text = formatter.string(from: value)
-            if LiteralParsing.date(text) == value {
-                return QueryFragment(Expr(.call(.date, [Expr(.literal(.string(text)))])))
-            }
+        let text = ISODate.string(value)
+        if LiteralParsing.date(text) == value {
+            return QueryFragment(Expr(.call(.date, [Expr(.literal(.string(text)))])))
         }
         return bound(.date(value), kind: "date")
     }
-
-    nonisolated(unsafe) private static let wholeSeconds = ISO8601DateFormatter.pq
-
-    nonisolated(unsafe) private static let milliseconds: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter
-    }()
 
     /// A value bound as a parameter whose reserved name is derived from the value,
     /// so equal values share one name and a query's text stays deterministic.

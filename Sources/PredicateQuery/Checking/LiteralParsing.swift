@@ -10,14 +10,18 @@ package enum LiteralParsing {
     package static func date(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         // The usual forms are read by hand: ISO8601DateFormatter costs hundreds of
-        // microseconds a query. Anything else (fractions, unusual zones, out-of-range
-        // fields) goes to the formatter, which decides as it always did.
+        // microseconds a query, and keeps only milliseconds of a fraction. Anything
+        // else (unusual zones, out-of-range fields) goes to the formatter, which
+        // decides as it always did.
         return commonDate(trimmed) ?? formatterDate(trimmed)
     }
 
-    /// `YYYY-MM-DD`, optionally followed by `THH:MM:SS` and `Z` or `±HH:MM`, with
-    /// every field in range and the year from 1600 (before the Gregorian reform
-    /// Foundation's calendar is Julian); nil for anything else.
+    /// `YYYY-MM-DD`, optionally followed by `THH:MM:SS`, a fraction of a second
+    /// (`.123456`, any number of digits) and `Z` or `±HH:MM`, with every field in
+    /// range and the year from 1600 (before the Gregorian reform Foundation's
+    /// calendar is Julian); nil for anything else. The date is the whole seconds
+    /// since 2001 plus the fraction read as a Double, so that `ISODate` prints a
+    /// date read from a store back to exactly its Double.
     static func commonDate(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { bytes -> Date? in
@@ -40,19 +44,29 @@ package enum LiteralParsing {
             let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             guard (1...monthLengths[month - 1]).contains(day) else { return nil }
             var seconds = 0
+            var fraction = 0.0
             if bytes.count > 10 {
                 guard byte(10, is: "T"), let hour = number(11, 2), byte(13, is: ":"), let minute = number(14, 2),
                     byte(16, is: ":"), let second = number(17, 2), hour < 24, minute < 60, second < 60
                 else { return nil }
                 seconds = hour * 3600 + minute * 60 + second
-                switch bytes.count {
-                case 19: break
-                case 20 where byte(19, is: "Z"): break
-                case 25 where (byte(19, is: "+") || byte(19, is: "-")) && byte(22, is: ":"):
-                    guard let zoneHours = number(20, 2), let zoneMinutes = number(23, 2), zoneHours < 24, zoneMinutes < 60
+                // The fraction: a point and at least one digit.
+                var zone = 19
+                if byte(19, is: ".") {
+                    zone = 20
+                    while zone < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[zone]) { zone += 1 }
+                    guard zone > 20, zone - 20 <= 40 else { return nil }
+                    fraction = Self.fraction(String(decoding: bytes[19..<zone], as: UTF8.self))
+                }
+                switch bytes.count - zone {
+                case 0: break
+                case 1 where byte(zone, is: "Z"): break
+                case 6 where (byte(zone, is: "+") || byte(zone, is: "-")) && byte(zone + 3, is: ":"):
+                    guard let zoneHours = number(zone + 1, 2), let zoneMinutes = number(zone + 4, 2), zoneHours < 24,
+                        zoneMinutes < 60
                     else { return nil }
                     let offset = zoneHours * 3600 + zoneMinutes * 60
-                    seconds -= byte(19, is: "+") ? offset : -offset
+                    seconds -= byte(zone, is: "+") ? offset : -offset
                 default: return nil
                 }
             }
@@ -63,8 +77,14 @@ package enum LiteralParsing {
             let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
             let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
             let days = era * 146_097 + dayOfEra - 719_468
-            return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + seconds))
+            let sinceReferenceDate = days * 86_400 + seconds - 978_307_200
+            return Date(timeIntervalSinceReferenceDate: TimeInterval(sinceReferenceDate) + fraction)
         }
+    }
+
+    /// A fraction of a second written `.ddd…`, as a Double (0 for anything else).
+    static func fraction(_ text: String) -> Double {
+        Double("0" + text) ?? 0
     }
 
     /// ISO 8601 as Foundation's formatter reads it, in the forms pq accepts.

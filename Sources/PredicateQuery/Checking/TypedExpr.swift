@@ -37,6 +37,11 @@ public struct AttributePath: Sendable, Hashable {
     public var isOptional: Bool {
         attribute.isOptional || steps.contains { $0.relationship.isOptional }
     }
+
+    /// The path as it is written: `budget.name`.
+    public var dottedName: String {
+        (steps.map(\.relationship.name) + [attribute.name]).joined(separator: ".")
+    }
 }
 
 /// An object reached from an object in scope through to-one relationships.
@@ -174,4 +179,7 @@ public struct CheckedQuery: Sendable {
     public var patternParameters: Set<String> = []
     /// Warnings found while checking.
     public var warnings: [Diagnostic]
+    /// Attributes reached through to-one relationships that each result row also
+    /// carries, for display (`budget.name`; see `TypeChecker.checkDisplayPath`).
+    public var displayPaths: [AttributePath] = []
 }

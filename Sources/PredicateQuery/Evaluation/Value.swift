@@ -31,7 +31,7 @@ extension Value: CustomStringConvertible {
         case .int(let value): String(value)
         case .double(let value): String(value)
         case .string(let value): Printer.quoted(value)
-        case .date(let value): ISO8601DateFormatter.pq.string(from: value)
+        case .date(let value): ISODate.string(value)
         case .uuid(let value): value.uuidString
         case .data(let value): "<\(value.count) bytes>"
         }

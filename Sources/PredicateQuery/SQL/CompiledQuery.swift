@@ -31,6 +31,9 @@ public enum ResultColumn: Sendable, Hashable {
     case toOneLabel(Relationship)
     /// The number of objects in a to-many relationship.
     case toManyCount(Relationship)
+    /// An attribute reached through to-one relationships, for display: its value,
+    /// nil when a relationship on the way is nil.
+    case displayPath(AttributePath)
 }
 
 /// A query lowered to SQL for one store mapping.

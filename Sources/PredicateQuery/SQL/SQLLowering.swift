@@ -44,7 +44,8 @@ public struct SQLLowering {
 
     /// Lowers `query` for `mapping`. With `count`, the statement returns the number
     /// of matches. With `summaries`, each row also carries a label for every to-one
-    /// relationship and a count for every to-many one, for display.
+    /// relationship, a count for every to-many one and the value of each of the
+    /// query's display paths, for display.
     public static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
@@ -62,6 +63,12 @@ public struct SQLLowering {
             let (summaryColumns, expressions) = try lowering.summaryColumns(of: query.entity)
             columns += summaryColumns
             select.columns += expressions
+            // Display paths join their to-one relationships as filters and sort keys do.
+            for path in query.displayPaths {
+                columns.append(.displayPath(path))
+                select.columns.append(try lowering.column(of: path))
+            }
+            select.joins = lowering.scopes[0].joins
         }
         let sql = SQLRenderer(dialect: lowering.dialect).render(select)
         let depth = SQLParserDepth.estimate(sql)

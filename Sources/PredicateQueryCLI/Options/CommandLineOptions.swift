@@ -33,6 +33,10 @@ struct CommandLineOptions: Equatable {
     var timeout: Duration?
     var parameters: [ParameterAssignment] = []
     var format: Format = .table
+    /// `--null TEXT`: what tables and Markdown print for nil.
+    var nullText: String?
+    /// `--columns NAMES`: the columns shown, in order.
+    var columns: [String]?
     var showSQL = false
     var explain = false
     var count = false
@@ -112,6 +116,13 @@ extension CommandLineOptions {
                     throw UsageError(message: "--format must be one of table, json, csv, markdown, not '\(text)'")
                 }
                 options.format = format
+            case "--null": options.nullText = try value()
+            case "--columns":
+                let names = ResultFormatter.columnList(try value())
+                guard !names.isEmpty else {
+                    throw UsageError(message: "--columns needs column names, as in --columns name,limit")
+                }
+                options.columns = names
             case "--sql": options.showSQL = try flag()
             case "--explain": options.explain = try flag()
             case "--count": options.count = try flag()

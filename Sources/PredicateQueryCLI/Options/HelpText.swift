@@ -40,7 +40,14 @@ enum HelpText {
           --timeout SECONDS    stop a query that runs longer (Ctrl-C stops one too)
           --param NAME=VALUE   bind the parameter $NAME (repeatable); a list parameter
                                takes comma-separated values: --param names=Rent,Travel
-          --format FORMAT      table (default), json, csv or markdown
+          --format FORMAT      table (default), json, csv or markdown. The object's
+                               key is the column '#' (JSON: the key "#")
+          --columns NAMES      show only these columns, in this order: attributes,
+                               relationships, '#' and attributes through to-one
+                               relationships, as in --columns note,budget.name
+          --null TEXT          print TEXT for nil in tables and Markdown (default:
+                               nil); JSON prints null, CSV an empty field, and an
+                               empty string is "" in CSV
           --predicate-format F an NSPredicate-style format (%@ %K %d %f %%); the words
                                after the options are its arguments
           --sql                print the SQL and the values bound to it

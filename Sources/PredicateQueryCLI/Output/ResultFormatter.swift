@@ -1,7 +1,12 @@
 // Prints rows as an aligned table (the default, with a row count), JSON, CSV or
-// Markdown. Columns: the object's key, its stored attributes in declaration
-// order, then its relationships: a to-one as the related object's label and key,
-// a to-many as the number of related objects.
+// Markdown. Columns: the object's key (titled `#`, which no attribute can be
+// named), its stored attributes in declaration order, then its relationships: a
+// to-one as the related object's label and key, a to-many as the number of
+// related objects; or the columns chosen (see `ResultFormatter+Columns`).
+//
+// nil is told apart from the empty string everywhere: tables and Markdown print
+// `nullText` for nil (`nil` unless changed), JSON prints null, and CSV leaves a
+// nil field empty and writes an empty string as `""` (as PostgreSQL's CSV does).
 
 import Foundation
 import PredicateQuery
@@ -10,22 +15,38 @@ import PredicateQuerySQLite
 struct ResultFormatter {
     let schema: Schema
     let entity: Entity
+    /// What tables and Markdown print for nil.
+    var nullText = ResultFormatter.defaultNullText
+    /// The columns to show, by title (`#` for the key); nil for all of them.
+    var chosenColumns: [String]?
+    /// The chosen columns that are paths (`budget.name`), by title; each row
+    /// carries their values (see `CheckedQuery.displayPaths`).
+    var displayPaths: [String: AttributePath] = [:]
+
+    /// What tables print for nil unless told otherwise.
+    static let defaultNullText = "nil"
+
+    /// The title of the object's key, in every format.
+    static let keyTitle = "#"
 
     /// One output column: its title and how to read it from a row.
-    private struct Column {
+    struct Column {
         enum Source {
             case key
             case attribute(Attribute)
             case toOne(Relationship)
             case toMany(Relationship)
+            /// An attribute through to-one relationships, read from the row by its dotted name.
+            case path(AttributePath)
         }
         var title: String
         var source: Source
         var isNumeric: Bool
     }
 
-    private var columns: [Column] {
-        var columns = [Column(title: "#", source: .key, isNumeric: true)]
+    /// Every column the entity has, in order.
+    var allColumns: [Column] {
+        var columns = [Column(title: Self.keyTitle, source: .key, isNumeric: true)]
         for property in schema.allProperties(of: entity) {
             switch property {
             case .attribute(let attribute) where !attribute.isTransient:
@@ -56,17 +77,33 @@ struct ResultFormatter {
         }
     }
 
-    private func text(_ row: Row, _ column: Column) -> String {
+    /// A cell's text; nil for nil.
+    private func text(_ row: Row, _ column: Column) -> String? {
         switch column.source {
         case .key: return String(row.id.key)
         case .attribute(let attribute):
-            return ValueText.plain(row.values[attribute.name] ?? .null, type: attribute.type, schema: schema)
+            let value = row.values[attribute.name] ?? .null
+            if value == .null { return nil }
+            return ValueText.plain(value, type: attribute.type, schema: schema)
         case .toOne(let relationship):
-            guard let key = row.toOne[relationship.name] else { return "" }
+            guard let key = row.toOne[relationship.name] else { return nil }
             guard let label = row.labels[relationship.name] else { return "#\(key)" }
             return ValueText.plain(label, type: .string, schema: schema) + " (#\(key))"
         case .toMany(let relationship):
             return String(row.counts[relationship.name] ?? 0)
+        case .path(let path):
+            let value = row.values[path.dottedName] ?? .null
+            if value == .null { return nil }
+            return ValueText.plain(value, type: path.attribute.type, schema: schema)
+        }
+    }
+
+    /// The stored value and type of an attribute or path column.
+    private func stored(_ row: Row, _ column: Column) -> (Value, AttributeType)? {
+        switch column.source {
+        case .attribute(let attribute): (row.values[attribute.name] ?? .null, attribute.type)
+        case .path(let path): (row.values[path.dottedName] ?? .null, path.attribute.type)
+        default: nil
         }
     }
 
@@ -77,7 +114,7 @@ struct ResultFormatter {
 
     private func table(_ rows: [Row]) -> String {
         let columns = self.columns
-        let cells = rows.map { row in columns.map { Self.truncated(text(row, $0)) } }
+        let cells = rows.map { row in columns.map { Self.truncated(text(row, $0) ?? nullText) } }
         var widths = columns.map(\.title.displayWidth)
         for row in cells {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.displayWidth) }
@@ -113,22 +150,22 @@ struct ResultFormatter {
                 let value: String
                 switch column.source {
                 case .key: value = String(row.id.key)
-                case .attribute(let attribute):
-                    value = ValueText.json(row.values[attribute.name] ?? .null, type: attribute.type, schema: schema)
+                case .attribute, .path:
+                    let (stored, type) = stored(row, column) ?? (.null, nil)
+                    value = ValueText.json(stored, type: type, schema: schema)
                 case .toOne(let relationship):
                     if let key = row.toOne[relationship.name] {
                         let label =
                             row.labels[relationship.name].map {
                                 ", \"label\": " + ValueText.json($0, type: .string, schema: schema)
                             } ?? ""
-                        value = "{\"id\": \(key)\(label)}"
+                        value = "{\"\(Self.keyTitle)\": \(key)\(label)}"
                     } else {
                         value = "null"
                     }
                 case .toMany(let relationship): value = String(row.counts[relationship.name] ?? 0)
                 }
-                let title = column.title == "#" ? "id" : column.title
-                return "\(ValueText.jsonString(title)): \(value)"
+                return "\(ValueText.jsonString(column.title)): \(value)"
             }
             return "  {" + fields.joined(separator: ", ") + "}"
         }
@@ -136,17 +173,19 @@ struct ResultFormatter {
     }
 
     private func csv(_ rows: [Row]) -> String {
-        func field(_ text: String) -> String {
+        func field(_ text: String?) -> String {
+            guard let text else { return "" }
+            if text.isEmpty { return "\"\"" }
             guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         let columns = self.columns
-        var lines = [columns.map { field($0.title == "#" ? "id" : $0.title) }.joined(separator: ",")]
+        var lines = [columns.map { field($0.title) }.joined(separator: ",")]
         for row in rows {
             lines.append(
                 columns.map { column -> String in
-                    if case .attribute(let attribute) = column.source, case .string(let raw)? = row.values[attribute.name],
-                        ValueText.enumCase(.string(raw), type: attribute.type, schema: schema) == nil
+                    if let (value, type) = stored(row, column), case .string(let raw) = value,
+                        ValueText.enumCase(.string(raw), type: type, schema: schema) == nil
                     {
                         return field(raw)
                     }
@@ -164,7 +203,7 @@ struct ResultFormatter {
         var lines = ["| " + columns.map { cell($0.title) }.joined(separator: " | ") + " |"]
         lines.append("|" + columns.map { $0.isNumeric ? " ---: |" : " --- |" }.joined())
         for row in rows {
-            lines.append("| " + columns.map { cell(text(row, $0)) }.joined(separator: " | ") + " |")
+            lines.append("| " + columns.map { cell(text(row, $0) ?? nullText) }.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

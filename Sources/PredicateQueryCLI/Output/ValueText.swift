@@ -5,7 +5,8 @@ import PredicateQuery
 
 enum ValueText {
     /// A value for people: strings as they are (control characters escaped),
-    /// numbers as Swift prints them, dates in ISO 8601 (UTC), enums by case name.
+    /// numbers as Swift prints them, dates in ISO 8601 (UTC) at full precision
+    /// (`ISODate`), enums by case name. nil is the caller's to print.
     static func plain(_ value: Value, type: AttributeType?, schema: Schema) -> String {
         if let enumCase = enumCase(value, type: type, schema: schema) { return enumCase }
         switch value {
@@ -14,7 +15,7 @@ enum ValueText {
         case .int(let number): return String(number)
         case .double(let number): return number.description
         case .string(let text): return escapedControls(text)
-        case .date(let date): return ISO8601DateFormatter.pq.string(from: date)
+        case .date(let date): return ISODate.string(date)
         case .uuid(let uuid): return uuid.uuidString
         case .data(let data): return "<\(data.count) bytes>"
         }
@@ -61,7 +62,7 @@ enum ValueText {
         case .int(let number): return String(number)
         case .double(let number): return number.isFinite ? number.description : jsonString(number.description)
         case .string(let text): return jsonString(text)
-        case .date(let date): return jsonString(ISO8601DateFormatter.pq.string(from: date))
+        case .date(let date): return jsonString(ISODate.string(date))
         case .uuid(let uuid): return jsonString(uuid.uuidString)
         case .data(let data): return jsonString(data.base64EncodedString())
         }

@@ -61,7 +61,8 @@ enum Completion {
     // MARK: - Candidates
 
     static let commands = [
-        ".help", ".entities", ".schema", ".use", ".sql", ".explain", ".mode", ".timer", ".timeout", ".param", ".quit", ".exit",
+        ".help", ".entities", ".schema", ".use", ".sql", ".explain", ".mode", ".nullvalue", ".columns", ".timer", ".timeout",
+        ".param", ".quit", ".exit",
     ]
     static let keywords = [
         "where", "sort", "by", "limit", "offset", "asc", "desc", "and", "or", "not", "in", "between", "contains",
@@ -79,6 +80,20 @@ enum Completion {
             case ".mode": return ["table", "json", "csv", "markdown"].filter { $0.hasPrefix(word) }
             case ".sql", ".explain", ".timer": return ["on", "off"].filter { $0.hasPrefix(word) }
             case ".timeout": return ["off"].filter { $0.hasPrefix(word) }
+            case ".columns":
+                let entities = entity.flatMap { schema.entity(named: $0) }.map { [$0] } ?? schema.entities
+                // The columns tables show: stored attributes and relationships.
+                let names = Set(
+                    entities.flatMap { candidate in
+                        schema.allProperties(of: candidate).filter { property in
+                            switch property {
+                            case .attribute(let attribute): !attribute.isTransient
+                            case .relationship: true
+                            default: false
+                            }
+                        }.map(\.name)
+                    })
+                return (["#"] + names.sorted()).filter { $0.hasPrefix(word) }
             case ".param": return ["set", "unset", "list", "clear"].filter { $0.hasPrefix(word) }
             default: return []
             }

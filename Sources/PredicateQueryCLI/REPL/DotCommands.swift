@@ -1,6 +1,6 @@
 // The REPL's commands, in the style of sqlite3: `.help`, `.entities`,
 // `.schema [Entity] [--mermaid]`, `.use [Entity]`, `.sql on|off`, `.explain on|off`,
-// `.mode table|json|csv|markdown`, `.timer on|off`, `.timeout SECONDS|off`, `.param set|unset|list|clear`,
+// `.mode table|json|csv|markdown`, `.nullvalue TEXT`, `.columns [NAMES]`, `.timer on|off`, `.timeout SECONDS|off`, `.param set|unset|list|clear`,
 // `.quit`. Piped input accepts them too.
 
 import Foundation
@@ -24,6 +24,8 @@ final class DotCommands {
         .sql on|off                 print the SQL and its bound values before each result
         .explain on|off             print SQLite's query plan before each result
         .mode table|json|csv|markdown
+        .nullvalue TEXT             print TEXT for nil in tables (default: nil)
+        .columns [NAMES]            show only these columns, as in .columns note,budget.name (none: all)
         .timer on|off               print how long each query took
         .timeout SECONDS|off        stop queries that run longer (Ctrl-C stops one too)
         .param set NAME VALUE       bind $NAME (lists: comma-separated); .param unset NAME
@@ -51,6 +53,11 @@ final class DotCommands {
                 return fail("usage: .mode table|json|csv|markdown")
             }
             session.format = format
+        case ".nullvalue":
+            // The text is the rest of the line, spaces and all (empty: print nothing).
+            session.nullText = String(line.drop { $0 == " " }.dropFirst(command.count).drop { $0 == " " })
+        case ".columns":
+            session.columns = arguments.isEmpty ? nil : ResultFormatter.columnList(arguments.joined(separator: " "))
         case ".timeout": return timeout(arguments)
         case ".param": return parameter(arguments, line: line)
         default:

@@ -171,11 +171,14 @@ extension Parser {
         }
     }
 
-    /// `modifier ::= "[C]" | "[D]" | "[CD]" | "[DC]"`; nil if no modifier follows.
+    /// `modifier ::= "[C]" | "[D]" | "[N]" | "[CD]" | "[DC]" | "[CN]" | "[DN]" | "[CDN]" | "[DCN]"`;
+    /// nil if no modifier follows. NSPredicate's `[n]` says the strings are already
+    /// normalized and may be compared literally, which is what pq's tests do: it
+    /// changes nothing.
     mutating func parseModifier() throws(Failure) -> StringOptions? {
         guard current.kind == .leftBracket, peek().kind == .name, peek(2).kind == .rightBracket else { return nil }
         let letters = peek().text.lowercased()
-        guard ["c", "d", "cd", "dc"].contains(letters) else { return nil }
+        guard Self.modifierSpellings.contains(letters) else { return nil }
         advance()
         advance()
         advance()
@@ -184,6 +187,9 @@ extension Parser {
         if letters.contains("d") { options.insert(.diacriticInsensitive) }
         return options
     }
+
+    /// The letters a modifier may hold, as the grammar lists them.
+    static let modifierSpellings: Set<String> = ["c", "d", "n", "cd", "dc", "cn", "dn", "cdn", "dcn"]
 
     /// `betweenBounds ::= additive "AND" additive | "{" predicate "," predicate "}" | "[" … "]"`,
     /// returned as the closed range it means.

@@ -167,7 +167,7 @@ public struct Printer {
     private mutating func printRightOperand(_ expr: Expr) -> String {
         let text = print(expr, at: .coalesce)
         let lowered = text.lowercased()
-        let looksLikeModifier = ["[c]", "[d]", "[cd]", "[dc]"].contains { lowered.hasPrefix($0) }
+        let looksLikeModifier = Parser.modifierSpellings.contains { lowered.hasPrefix("[" + $0 + "]") }
         return looksLikeModifier ? "(" + text + ")" : text
     }
 

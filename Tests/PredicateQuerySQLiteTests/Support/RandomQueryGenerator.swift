@@ -235,7 +235,7 @@ struct RandomQueryGenerator {
     }
 
     private mutating func stringTest(_ path: String) -> String {
-        let modifier = pick(["", "", "", "[c]", "[d]", "[cd]"])
+        let modifier = pick(["", "", "", "[c]", "[d]", "[cd]", "[n]", "[cdn]"])
         if !modifier.isEmpty { uses(.stringModifier) }
         switch int(0...13) {
         case 0, 1: return "\(path) \(pick(["==", "!=", "<", ">=", "<=", ">"]))\(modifier) \(stringLiteral())"

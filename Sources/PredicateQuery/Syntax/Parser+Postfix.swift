@@ -13,7 +13,11 @@ extension Parser {
         var expr = try parsePrimary()
         var levels = 0
         defer { depth -= levels }
-        while current.kind == .dot || current.kind == .questionDot {
+        while current.kind == .dot || current.kind == .questionDot || current.kind == .bang {
+            // Swift's force unwrap, `lastHeard! >= $t` or `budget!.name`: a `!` right
+            // after an operand can be nothing else. pq's paths are nil-safe, so it
+            // changes nothing: a nil value makes the test false instead of trapping.
+            if consume(.bang) != nil { continue }
             let isOptional = current.kind == .questionDot
             let dot = advance()
             if case .keyPath = expr.kind, !isOptional || current.kind == .name || current.kind == .escapedName,

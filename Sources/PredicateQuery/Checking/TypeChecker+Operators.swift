@@ -33,10 +33,12 @@ extension TypeChecker {
             }
         }
         guard let (l, r) = Self.comparable(left, right) else {
+            let boolAndInt = Set([left.type, right.type]) == Set([ValueType.bool, .int])
             return error(
                 .typeMismatch,
                 "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
-                at: span)
+                at: span,
+                notes: boolAndInt ? [DiagnosticNote("a Bool compares with true and false, or with 1 and 0 as in NSPredicate")] : [])
         }
         let type = l.type
         if type.isOpaque { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }

@@ -41,6 +41,9 @@ extension TypeChecker {
             case .double? where Double(exactly: value) != nil: return .constant(.double(Double(value)), .double)
             case .enumeration(let enumType)? where enumType.rawType == .int:
                 return checkRawValue(.int(value), of: enumType, at: span)
+            // NSPredicate compares a Boolean with 1 and 0 (`isDone == 1`), as NSNumber does.
+            case .bool? where value == 0 || value == 1:
+                return .constant(.bool(value == 1), .bool)
             default: return .constant(.int(value), .int)
             }
         case .decimal(let value):
@@ -67,7 +70,12 @@ extension TypeChecker {
             default: return .constant(.string(text), .string)
             }
         case .bool(let value):
-            return .constant(.bool(value), .bool)
+            // …and a number with YES and NO (`count > NO`), as 1 and 0.
+            switch expected {
+            case .int?: return .constant(.int(value ? 1 : 0), .int)
+            case .double?: return .constant(.double(value ? 1 : 0), .double)
+            default: return .constant(.bool(value), .bool)
+            }
         case .null:
             return .constant(.null, .null)
         case .duration(let amount, let unit):

@@ -160,7 +160,7 @@ struct RandomQueryGenerator {
             case 0: return path
             case 1: return "!" + path
             case 2: return path + " == true"
-            case 3: return path + " != NO"
+            case 3: return path + pick([" != NO", " == 1", " != 0"])
             default: return path + " == " + parameter("flag", .single(.bool(chance(50))))
             }
         case .integer:

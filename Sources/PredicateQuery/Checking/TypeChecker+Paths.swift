@@ -71,9 +71,20 @@ extension TypeChecker {
             case .attribute(let attribute):
                 guard isLast else {
                     let next = path.components[index + 1]
+                    // `format.rawValue`: the enum's stored raw value, an Int or a String,
+                    // as Swift spells it (`$0.format.rawValue == "hc"`).
+                    if next.name == "rawValue", index + 2 == path.components.count,
+                        case .named(let typeName) = attribute.type, let enumType = schema.enumType(named: typeName)
+                    {
+                        var raw = attribute
+                        raw.type = enumType.rawType == .int ? .integer(bits: 64) : .string
+                        return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: raw))
+                    }
                     var note = "'\(attribute.name)' is an attribute of '\(entity.name)', not a relationship"
                     if case .named(let typeName) = attribute.type, schema.composite(named: typeName) != nil {
                         note = "the fields of the Codable struct '\(typeName)' cannot be queried yet"
+                    } else if case .named(let typeName) = attribute.type, schema.enumType(named: typeName) != nil {
+                        note = "'\(typeName)' is an enum; its stored raw value is '\(attribute.name).rawValue'"
                     }
                     return reporter.error(
                         .invalidMemberAccess,

@@ -314,6 +314,7 @@ struct RandomQueryGenerator {
             "\(path) == .\(first.name)", "\(path) != .\(first.name)", "\(path) in [.\(first.name), .\(second.name)]",
             "\(path) == \(raw(first))", "\(path) IN {\(raw(first)), \(raw(second))}",
             "\(path) == \(enumType.name).\(first.name)", "\(path) == \(parameter("e", .single(rawValue)))",
+            "\(path).rawValue \(pick(["==", "!=", ">", "<="])) \(raw(first))",
         ])
     }
 

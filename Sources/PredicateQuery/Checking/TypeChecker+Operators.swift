@@ -38,7 +38,8 @@ extension TypeChecker {
                 .typeMismatch,
                 "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
                 at: span,
-                notes: boolAndInt ? [DiagnosticNote("a Bool compares with true and false, or with 1 and 0 as in NSPredicate")] : [])
+                notes: boolAndInt
+                    ? [DiagnosticNote("a Bool compares with true and false, or with 1 and 0 as in NSPredicate")] : [])
         }
         let type = l.type
         if type.isOpaque { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
@@ -160,12 +161,22 @@ extension TypeChecker {
             guard declareParameter(name, type: .list(typed.type), at: collection.span) else { return nil }
             return .inParameterList(typed, name, typed.type)
         case .keyPath(let path):
+            if case .collection(_, _, _, _, let remaining)? = resolve(path, report: false), !remaining.isEmpty {
+                // `'swift' in tags.name`: membership in the values a to-many path reaches
+                // is NSPredicate's implicit ANY, `any tags.name == 'swift'`.
+                let comparison = Expr(.comparison(.equal, collection, element, []), span: span)
+                return check(Expr(.quantified(.any, comparison), span: span), expecting: .bool)
+            }
             if case .collection(_, _, let relationship, _, _)? = resolve(path, report: false) {
                 return error(
                     .toManyWithoutQuantifier,
                     "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
                     at: collection.span,
-                    notes: [DiagnosticNote("write 'any \(Printer.print(collection)) == …' instead")])
+                    notes: [
+                        DiagnosticNote(
+                            "to test its elements, compare one of their attributes, as in "
+                                + "'any \(Printer.print(collection)).name == …', or use 'contains(where:)'")
+                    ])
             }
             fallthrough
         default:
@@ -290,7 +301,9 @@ extension TypeChecker {
 
     /// `a ?? b`: both sides one type (Int promoted to Double), a value rather than
     /// an object; the result is nil only when both sides are.
-    mutating func checkCoalesce(_ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan)
+    mutating func checkCoalesce(
+        _ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan
+    )
         -> TypedExpr?
     {
         guard let (left, right) = checkOperands(lhs, rhs, hint: expected) else { return nil }

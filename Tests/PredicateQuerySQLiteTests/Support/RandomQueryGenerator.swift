@@ -260,7 +260,9 @@ struct RandomQueryGenerator {
             return "\(path) matches\(pick(["", "[c]", "[d]", "[cd]"])) \(Printer.quoted(regex))"
         case 8: return "\(path) in [\(stringLiteral()), \(stringLiteral())]"
         case 9: return pick(["\(path).isEmpty", "!\(path).isEmpty"])
-        case 10: return "\(path) in \(parameter("names", .list((0..<int(0...3)).map { _ in .string(pick(ValuePools.strings)) })))"
+        case 10:
+            let names = parameter("names", .list((0..<int(0...3)).map { _ in .string(pick(ValuePools.strings)) }))
+            return chance(50) ? "\(path) in \(names)" : "\(names).contains(\(path))"
         case 11: return "\(path) beginswith \(parameter("prefix", .single(.string(pick(ValuePools.strings)))))"
         case 12: return "\(path) between \(stringLiteral()) and \(stringLiteral())"
         case 13 where closureDepth == 0 && chance(30):
@@ -357,6 +359,10 @@ struct RandomQueryGenerator {
             let path = Self.join(collection, attribute.name)
             let test = attributeTest(path, attribute)
             // A quantifier takes a comparison that starts with its path, or a parenthesised condition.
+            if chance(10), case .string = attribute.type {
+                // NSPredicate's implicit ANY: a value in the values a to-many path reaches.
+                return "\(stringLiteral()) in \(path)"
+            }
             return pick(["any ", "ANY ", "all ", "none ", "some "]) + (test.hasPrefix(path) ? test : "(" + test + ")")
         case 1: return "\(collection).contains { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }"
         case 2:

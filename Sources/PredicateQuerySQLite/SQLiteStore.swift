@@ -19,6 +19,9 @@ public final class SQLiteStore {
     /// dropped when the mapping changes.
     private var compiled: QueryCache?
     public let isReadOnly: Bool
+    /// What opening the store warned about (model entities the store does not hold,
+    /// columns no property accounts for), one sentence each.
+    public internal(set) var warnings: [String] = []
     let connection: SQLiteConnection
 
     /// The table in which pq keeps a store's schema and mapping, as JSON.
@@ -45,8 +48,11 @@ public final class SQLiteStore {
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         try checkIsSQLite(connection, path: path)
         if let schema {
-            let mapping = try verifiedMapping(for: schema, layout: layout, connection: connection)
-            return SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: readOnly)
+            var warnings: [String] = []
+            let mapping = try verifiedMapping(for: schema, layout: layout, connection: connection, warnings: &warnings)
+            let store = SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: readOnly)
+            store.warnings = warnings
+            return store
         }
         if try !hasTable(schemaTable, in: connection) {
             var warnings: [String] = []

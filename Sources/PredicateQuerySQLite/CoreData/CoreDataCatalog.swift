@@ -96,8 +96,10 @@ struct CoreDataCatalog {
     }
 
     /// The table Core Data gives an entity: `Z` + its root's name in capitals, as spelled in the catalog.
+    /// Persistent-history entities live in `A` + their name (`ACHANGE`).
     func table(of entity: StoredEntity) -> String? {
-        tableNames[("Z" + root(of: entity).name).uppercased()]
+        let root = root(of: entity)
+        return tableNames[((root.isHistory ? "A" : "Z") + root.name).uppercased()]
     }
 
     /// The catalog's spelling of a table, matched without regard to case.
@@ -151,5 +153,38 @@ struct CoreDataCatalog {
             if case .string(let name) = statement.column(0) { names.insert(name.uppercased()) }
         }
         return names
+    }
+}
+
+extension CoreDataCatalog {
+    /// Whether the table has an index of this name (matched without regard to case).
+    func indexNamed(_ name: String, on table: String) throws(StoreError) -> Bool {
+        let statement = try connection.prepare(
+            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND upper(name) = upper(?1) AND upper(tbl_name) = upper(?2)")
+        try statement.bind([.string(name), .string(table)])
+        return try statement.step()
+    }
+
+    /// The distinct integers a column holds.
+    func distinctIntegers(in column: String, of table: String) throws(StoreError) -> Set<Int> {
+        let statement = try connection.prepare(
+            "SELECT DISTINCT \(Self.quote(column)) FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NOT NULL")
+        var values: Set<Int> = []
+        while try statement.step() {
+            if case .int(let value) = statement.column(0) { values.insert(Int(value)) }
+        }
+        return values
+    }
+
+    /// The keys (`Z_PK`) of a table's rows of the given entities.
+    func keys(in table: String, entities: Set<Int>) throws(StoreError) -> Set<Int> {
+        let statement = try connection.prepare("SELECT \"Z_PK\", \"Z_ENT\" FROM \(Self.quote(table))")
+        var keys: Set<Int> = []
+        while try statement.step() {
+            guard case .int(let key) = statement.column(0) else { continue }
+            if case .int(let number) = statement.column(1), !entities.contains(Int(number)) { continue }
+            keys.insert(Int(key))
+        }
+        return keys
     }
 }

@@ -79,7 +79,9 @@ extension CoreDataLayoutDiscovery {
 
     /// Whether a composite attribute is kept whole in one column (as pq's own stores
     /// do): its property's column exists and some field has no candidate column.
-    private mutating func storesWhole(_ attribute: Attribute, fields: [Attribute], in table: String) throws(StoreError)
+    private mutating func storesWhole(
+        _ attribute: Attribute, fields: [Attribute], in table: String
+    ) throws(StoreError)
         -> Bool
     {
         guard try catalog.column("Z" + attribute.storedName.uppercased(), in: table) != nil else { return false }

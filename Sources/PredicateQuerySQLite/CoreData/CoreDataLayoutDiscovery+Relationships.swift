@@ -32,7 +32,9 @@ extension CoreDataLayoutDiscovery {
 
     /// The mapping of a relationship declared on `owner`; nil when it cannot be had
     /// (a mismatch or a warning then says why, once).
-    private mutating func relationshipMapping(_ relationship: Relationship, of owner: Entity) throws(StoreError)
+    private mutating func relationshipMapping(
+        _ relationship: Relationship, of owner: Entity
+    ) throws(StoreError)
         -> RelationshipMapping?
     {
         let label = "\(owner.name).\(relationship.name)"
@@ -101,7 +103,9 @@ extension CoreDataLayoutDiscovery {
                 destinationColumn: sourceFirst ? known.second : known.first)
         }
         let found = try findJoinTable(label, sides: source, other)
-        joinPairs.updateValue(found.map { sourceFirst ? ($0.table, $0.source, $0.destination) : ($0.table, $0.destination, $0.source) }, forKey: pair)
+        joinPairs.updateValue(
+            found.map { sourceFirst ? ($0.table, $0.source, $0.destination) : ($0.table, $0.destination, $0.source) },
+            forKey: pair)
         return found.map { .joinTable(table: $0.table, sourceColumn: $0.source, destinationColumn: $0.destination) }
     }
 
@@ -142,7 +146,8 @@ extension CoreDataLayoutDiscovery {
                 mismatches += ambiguous
             } else {
                 mismatches.append(
-                    "it has no table \(names.joined(separator: " or ")) with columns \(sourceBase) and \(destinationBase) (\(label))")
+                    "it has no table \(names.joined(separator: " or ")) with columns \(sourceBase) and \(destinationBase) (\(label))"
+                )
             }
             return nil
         }

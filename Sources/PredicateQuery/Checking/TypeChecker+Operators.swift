@@ -33,6 +33,10 @@ extension TypeChecker {
             }
         }
         guard let (l, r) = Self.unify(left, right) else {
+            // A Data, transformable (an array of values) or struct value compared with a value: say why it cannot be.
+            if left.type.isOpaque != right.type.isOpaque {
+                return unqueryable(left.type.isOpaque ? left.type : right.type, left.type.isOpaque ? lhs.span : rhs.span)
+            }
             return error(
                 .typeMismatch,
                 "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",

@@ -192,9 +192,16 @@ public struct SQLLowering {
         }
     }
 
+    /// The attributes a result row holds. A Codable struct kept as one column per
+    /// field (`author.person`, as Core Data lays out composite attributes) has no
+    /// column of its own, so it is not among them; its fields are queried by path.
     func storedAttributes(of entity: Entity) -> [Attribute] {
-        schema.allProperties(of: entity).compactMap { property in
+        let columns = mapping.entity(entity.name)?.columns ?? [:]
+        return schema.allProperties(of: entity).compactMap { property in
             guard case .attribute(let attribute) = property, !attribute.isTransient else { return nil }
+            if columns[attribute.name] == nil, columns.keys.contains(where: { $0.hasPrefix(attribute.name + ".") }) {
+                return nil
+            }
             return attribute
         }
     }

@@ -38,12 +38,12 @@ extension CoreDataLayoutDiscovery {
         -> RelationshipMapping?
     {
         let label = "\(owner.name).\(relationship.name)"
-        guard let destination = schema.entity(named: relationship.destination),
-            let destinationTable = tables[destination.name], let ownerRow = stored[owner.name]
-        else { return nil }
         if !relationship.isToMany {
             return assigned[label].map { .foreignKey(column: $0) }
         }
+        guard let destination = schema.entity(named: relationship.destination),
+            let destinationTable = tables[destination.name], let ownerRow = stored[owner.name]
+        else { return nil }
         let inverse = relationship.inverse.flatMap { name -> (Entity, Relationship)? in
             let inverseOwner = declarer(of: name, in: destination)
             guard case .relationship(let inverse)? = inverseOwner.property(named: name) else { return nil }

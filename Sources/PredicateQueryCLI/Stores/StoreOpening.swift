@@ -49,8 +49,9 @@ enum StoreOpening {
             let (schema, warnings) = try ModelFiles.load(options.modelPaths)
             warnings.forEach(warn)
             let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
-            return OpenStore(
-                store: try SQLiteStore.open(at: path, schema: schema, layout: layout), path: path, modelWarnings: warnings)
+            let store = try SQLiteStore.open(at: path, schema: schema, layout: layout)
+            for warning in store.warnings { warn("pq: warning: \(warning)") }
+            return OpenStore(store: store, path: path, modelWarnings: warnings)
         } catch let error as CLIError {
             throw error
         } catch let error as StoreError {

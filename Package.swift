@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
         .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
+        .library(name: "PredicateQueryModels", targets: ["PredicateQueryModels"]),
         .executable(name: "pq", targets: ["pq"]),
         // For the fuzzer package in Fuzz/, which builds with sanitizers in its own folder.
         .library(name: "PredicateQueryFuzzing", targets: ["PredicateQueryFuzzing"]),
@@ -25,10 +26,17 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
         .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
+        // The system's zlib (Debian's zlib1g-dev), to inflate a store's model cache.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Model sources → Schema: Swift @Model files, Xcode and compiled Core Data models,
+        // a store's model cache. Never links SQLite.
+        .target(name: "PredicateQueryModels", dependencies: ["PredicateQuery", "CZlib"]),
         // The command line and the REPL.
         .target(
             name: "PredicateQueryCLI",
-            dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]),
+            dependencies: [
+                "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "PredicateQueryExamples",
+            ]),
         .executableTarget(name: "pq", dependencies: ["PredicateQueryCLI"]),
         // The schemas of the seed articles' models, declared through the schema API.
         .target(name: "PredicateQueryExamples", dependencies: ["PredicateQuery"]),
@@ -45,9 +53,16 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "PredicateQueryModelsTests",
+            dependencies: [
+                "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "CSQLite", "CZlib", "PredicateQueryExamples",
+                "PredicateQueryTestSupport",
+            ]
+        ),
+        .testTarget(
             name: "PredicateQueryCLITests",
             dependencies: [
-                "pq", "PredicateQueryCLI", "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples",
+                "pq", "PredicateQueryCLI", "PredicateQuery", "PredicateQuerySQLite", "CSQLite", "PredicateQueryExamples",
                 "PredicateQueryTestSupport",
             ],
             exclude: ["Golden"]

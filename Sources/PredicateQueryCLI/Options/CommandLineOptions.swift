@@ -22,6 +22,8 @@ struct CommandLineOptions: Equatable {
     var formatArguments: [String] = []
     var storePath: String?
     var modelPaths: [String] = []
+    /// `--model-version NAME`: a version of an .xcdatamodeld or .momd other than its current one.
+    var modelVersion: String?
     var layout: String?
     var entity: String?
     var sort: String?
@@ -83,6 +85,7 @@ extension CommandLineOptions {
             case "--predicate-format": options.predicateFormat = try value()
             case "--store": options.storePath = try value()
             case "--model": options.modelPaths.append(try value())
+            case "--model-version": options.modelVersion = try value()
             case "--layout":
                 let layout = try value()
                 guard layout == "coreData" || layout == "plain" else {

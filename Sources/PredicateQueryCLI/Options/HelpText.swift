@@ -27,8 +27,11 @@ enum HelpText {
                                pq created carries its schema; a plain SQLite database
                                is read table by table; a Core Data / SwiftData store
                                needs its models (--model)
-          --model FILE         read SwiftData @Model classes from a Swift source file,
-                               or from every .swift file in a folder (repeatable)
+          --model FILE         read the model: SwiftData @Model classes from a Swift file
+                               or a folder of them, an Xcode model (.xcdatamodeld,
+                               .xcdatamodel) or a compiled one (.momd, .mom) (repeatable)
+          --model-version NAME with --model: the version of an .xcdatamodeld or .momd
+                               to read, instead of its current one
           --layout NAME        with --model: coreData (default) or plain
           --entity NAME        the entity to query when the query names none
           --sort KEYS          sort keys, as in 'name desc, limit' (replaces the query's)

@@ -4,6 +4,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryModels
 import PredicateQuerySQLite
 
 /// An error that ends the run: its message and the exit status it calls for.
@@ -27,6 +28,9 @@ struct OpenStore {
 enum StoreOpening {
     /// The path of the store the options name (creating the example store if that is the one).
     static func path(for options: CommandLineOptions) throws(CLIError) -> String {
+        if options.modelVersion != nil && options.modelPaths.isEmpty {
+            throw CLIError.usage("--model-version chooses a version of a --model; give --model too")
+        }
         if let path = options.storePath { return path }
         if !options.modelPaths.isEmpty {
             throw CLIError.usage("--model describes the store named with --store; give --store FILE too")
@@ -46,7 +50,7 @@ enum StoreOpening {
                 for warning in warnings { warn("pq: warning: \(warning)") }
                 return OpenStore(store: store, path: path)
             }
-            let (schema, warnings) = try ModelFiles.load(options.modelPaths)
+            let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
             warnings.forEach(warn)
             let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
             let store = try SQLiteStore.open(at: path, schema: schema, layout: layout)
@@ -62,33 +66,14 @@ enum StoreOpening {
     }
 }
 
-/// Reading `--model` files and folders.
+/// Reading `--model` files and folders, of any model format.
 enum ModelFiles {
-    static func load(_ paths: [String]) throws -> (Schema, [String]) {
-        var files: [SwiftModelSource.File] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CLIError.io("cannot read model file '\(path)': no such file or folder")
-            }
-            let sources: [String]
-            if isDirectory.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                sources = names.filter { $0.hasSuffix(".swift") }.sorted().map { (path as NSString).appendingPathComponent($0) }
-                if sources.isEmpty { throw CLIError.io("the folder '\(path)' holds no .swift files") }
-            } else {
-                sources = [path]
-            }
-            for source in sources {
-                guard let data = FileManager.default.contents(atPath: source) else {
-                    throw CLIError.io("cannot read model file '\(source)'")
-                }
-                files.append(SwiftModelSource.File(path: source, text: String(decoding: data, as: UTF8.self)))
-            }
-        }
-        let (schema, warnings) = SwiftModelSource.schema(from: files)
-        guard !schema.entities.isEmpty else {
-            throw CLIError.io("no @Model classes found in \(paths.joined(separator: ", "))")
+    static func load(_ paths: [String], version: String? = nil) throws -> (Schema, [String]) {
+        let (schema, warnings): (Schema, [ModelWarning])
+        do {
+            (schema, warnings) = try ModelSources.load(paths: paths, version: version)
+        } catch {
+            throw CLIError.io(error.message)
         }
         let problems = schema.validate()
         if let first = problems.first {

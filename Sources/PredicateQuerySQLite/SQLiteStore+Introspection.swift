@@ -48,9 +48,12 @@ import PredicateQuery
 extension SQLiteStore {
     /// Opens a store as `open(at:readOnly:)` does, and appends to `warnings` one
     /// sentence for each table, column or foreign key that introspection had to leave
-    /// out of the schema (none for a store pq created).
+    /// out of the schema (none for a store pq created). A Core Data store is read with
+    /// the model in its `Z_MODELCACHE`, decoded by `modelCache`, or else with a model
+    /// inferred from its tables.
     public static func open(
-        at path: String, readOnly: Bool = true, includeHistory: Bool = false, warnings: inout [String]
+        at path: String, readOnly: Bool = true, includeHistory: Bool = false, modelCache: ModelCacheReader? = nil,
+        warnings: inout [String]
     ) throws(StoreError) -> SQLiteStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError("no store at '\(path)'")
@@ -64,7 +67,8 @@ extension SQLiteStore {
         }
         if hasStoredSchema { return try open(at: path, readOnly: readOnly) }
         return try introspected(
-            connection, path: path, readOnly: readOnly, includeHistory: includeHistory, warnings: &warnings)
+            connection, path: path, readOnly: readOnly, includeHistory: includeHistory, modelCache: modelCache,
+            warnings: &warnings)
     }
 
     /// Whether the database has a table of this name (in any case, as SQLite matches names).
@@ -79,14 +83,15 @@ extension SQLiteStore {
     /// from the store for a Core Data store, the introspected schema for any other.
     static func introspected(
         _ connection: SQLiteConnection, path: String, readOnly: Bool, includeHistory: Bool = false,
-        warnings: inout [String]
+        modelCache: ModelCacheReader? = nil, warnings: inout [String]
     ) throws(StoreError) -> SQLiteStore {
         var introspector = Introspector(connection: connection)
         let tables = try introspector.tableNames()
         let upper = Set(tables.map { $0.uppercased() })
         if upper.contains("Z_PRIMARYKEY"), upper.contains("Z_METADATA") {
             return try coreDataWithoutModel(
-                connection, path: path, readOnly: readOnly, includeHistory: includeHistory, warnings: &warnings)
+                connection, path: path, readOnly: readOnly, includeHistory: includeHistory, modelCache: modelCache,
+                warnings: &warnings)
         }
         let (schema, mapping) = try introspector.read(tables)
         guard !schema.entities.isEmpty else {

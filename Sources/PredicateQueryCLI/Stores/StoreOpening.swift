@@ -46,7 +46,7 @@ enum StoreOpening {
         do {
             if options.modelPaths.isEmpty {
                 var warnings: [String] = []
-                let store = try SQLiteStore.open(at: path, warnings: &warnings)
+                let store = try SQLiteStore.open(at: path, modelCache: ModelFiles.modelCache, warnings: &warnings)
                 for warning in warnings { warn("pq: warning: \(warning)") }
                 return OpenStore(store: store, path: path)
             }
@@ -68,6 +68,12 @@ enum StoreOpening {
 
 /// Reading `--model` files and folders, of any model format.
 enum ModelFiles {
+    /// Reads a Core Data store's own model (its `Z_MODELCACHE`), for `--store` with no `--model`.
+    static let modelCache: SQLiteStore.ModelCacheReader = { data in
+        let (schema, warnings) = try ModelCache.schema(fromCompressed: data)
+        return (schema, warnings.map(\.description))
+    }
+
     static func load(_ paths: [String], version: String? = nil) throws -> (Schema, [String]) {
         let (schema, warnings): (Schema, [ModelWarning])
         do {

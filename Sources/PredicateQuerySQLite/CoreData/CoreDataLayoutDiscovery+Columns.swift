@@ -57,15 +57,18 @@ extension CoreDataLayoutDiscovery {
                                     order: order + [fieldIndex + 1], expectedType: expectedType(field.type)))
                         }
                     } else {
+                        let base = try self.base(attribute.name, renamedFrom: attribute.originalName, in: table)
                         claimsByTable[table, default: []].append(
                             Claim(
-                                key: key, label: key, base: "Z" + attribute.storedName.uppercased(), family: family,
+                                key: key, label: key, base: base, family: family,
                                 order: order + [0], expectedType: expectedType(attribute.type)))
                     }
                 case .relationship(let relationship) where !relationship.isToMany:
                     claimsByTable[table, default: []].append(
                         Claim(
-                            key: key, label: key, base: "Z" + relationship.storedName.uppercased(), family: family,
+                            key: key, label: key,
+                            base: try base(relationship.name, renamedFrom: relationship.originalName, in: table),
+                            family: family,
                             order: order + [0], expectedType: "INTEGER"))
                 default:
                     break
@@ -75,6 +78,22 @@ extension CoreDataLayoutDiscovery {
         for (table, claims) in claimsByTable.sorted(by: { $0.key < $1.key }) {
             try resolve(claims, in: table)
         }
+    }
+
+    /// `Z` + the name in capitals. A property the model renamed (`renamingIdentifier`)
+    /// keeps its old column until the store is migrated, and has the new one after:
+    /// the old name is used when the store has a column of that name, else the new.
+    private mutating func base(
+        _ name: String, renamedFrom original: String?, in table: String
+    ) throws(StoreError)
+        -> String
+    {
+        let current = "Z" + name.uppercased()
+        guard let original, original != name else { return current }
+        let old = "Z" + original.uppercased()
+        let names = try catalog.columns(of: table).map { $0.name.uppercased() }
+        if names.contains(where: { Self.isNumbered($0, of: old) }) { return old }
+        return current
     }
 
     /// Whether a composite attribute is kept whole in one column (as pq's own stores

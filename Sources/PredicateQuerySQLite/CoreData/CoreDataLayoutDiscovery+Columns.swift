@@ -174,8 +174,11 @@ extension CoreDataLayoutDiscovery {
             } else if owners.isEmpty, values.isDisjoint(with: everyFamily) {
                 continue  // values of entities the model does not have: some other property's column
             } else {
-                let labels = (owners.isEmpty ? Array(claimants.indices) : owners).map { claimants[$0].label }
-                refused.formUnion(owners.isEmpty ? Array(claimants.indices) : owners)
+                // Values in rows of several claimants' entities, or a choice between claimants of one entity.
+                let involved =
+                    owners.isEmpty ? claimants.indices.filter { !values.isDisjoint(with: claimants[$0].family) } : owners
+                let labels = involved.map { claimants[$0].label }
+                refused.formUnion(involved)
                 mismatches.append(
                     "cannot tell whose column \(column.name) of table \(table) is: it holds values of entities \(Self.numbers(values)), claimed by \(labels.joined(separator: ", ")) (candidates \(names))"
                 )

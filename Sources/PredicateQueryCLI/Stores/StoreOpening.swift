@@ -71,7 +71,7 @@ enum ModelFiles {
     /// Reads a Core Data store's own model (its `Z_MODELCACHE`), for `--store` with no `--model`.
     static let modelCache: SQLiteStore.ModelCacheReader = { data in
         let (schema, warnings) = try ModelCache.schema(fromCompressed: data)
-        return (schema, warnings.map(\.description))
+        return (schema, warnings.map { "the store's model: \($0.message)" })
     }
 
     static func load(_ paths: [String], version: String? = nil) throws -> (Schema, [String]) {
@@ -85,6 +85,6 @@ enum ModelFiles {
         if let first = problems.first {
             throw CLIError.io("the models are inconsistent: \(first.message)")
         }
-        return (schema, warnings.map(\.description))
+        return (schema, warnings.map { "the store's model: \($0.message)" })
     }
 }

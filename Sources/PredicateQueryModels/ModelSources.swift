@@ -17,7 +17,8 @@ public enum ModelSources {
         case compiledModelBundle, compiledModel
     }
 
-    /// The kind of model at `path`, by its extension and, for other files, its first bytes.
+    /// The kind of model at `path`, by its extension and, for other files, their first bytes
+    /// (a binary plist is a compiled model, XML an Xcode model's `contents`).
     public static func kind(of path: String) throws(ModelSourceError) -> Kind {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -34,7 +35,10 @@ public enum ModelSources {
         if isDirectory.boolValue { return .swiftSources }
         if let handle = FileHandle(forReadingAtPath: path) {
             defer { try? handle.close() }
-            if let head = try? handle.read(upToCount: 8), BinaryPropertyList.hasSignature(head) { return .compiledModel }
+            let head = (try? handle.read(upToCount: 64)) ?? Data()
+            if BinaryPropertyList.hasSignature(head) { return .compiledModel }
+            // An .xcdatamodel's `contents` file, given by itself.
+            if String(decoding: head, as: UTF8.self).hasPrefix("<?xml") { return .xcodeModel }
         }
         return .swiftSources
     }

@@ -37,6 +37,11 @@ struct ModelSourcesTests {
         #expect(try ModelSources.kind(of: swift) == .swiftSources)
         #expect(try ModelSources.kind(of: folder) == .swiftSources)
         #expect(try ModelSources.kind(of: renamedMom) == .compiledModel)
+        let contents = folder + "/contents"
+        try "<?xml version=\"1.0\"?>\n<model><entity name=\"Note\"/></model>".write(
+            toFile: contents, atomically: true, encoding: .utf8)
+        #expect(try ModelSources.kind(of: contents) == .xcodeModel)
+        #expect(try ModelSources.load(paths: [contents]).0.entities.map(\.name) == ["Note"])
         let (schema, warnings) = try ModelSources.load(paths: [swift, renamedMom])
         #expect(warnings.isEmpty)
         #expect(schema.entities.map(\.name) == ["Tag", "Cocktail"])

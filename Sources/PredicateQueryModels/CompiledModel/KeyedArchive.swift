@@ -16,6 +16,8 @@ struct KeyedArchive: Sendable {
     let entries: [Int]
     /// The archive entry of the root object (`$top.root`).
     let root: Int
+    /// The keys of each entry that is a dictionary (an instance), read once.
+    private let fieldTables: [[String: Int]?]
 
     /// Reads the archive in `plist`; throws when it is not an NSKeyedArchiver archive.
     init(_ plist: BinaryPropertyList) throws(BinaryPropertyList.Malformed) {
@@ -36,6 +38,7 @@ struct KeyedArchive: Sendable {
         self.plist = plist
         self.entries = entries
         self.root = root
+        self.fieldTables = entries.map { plist.dictionary($0) }
     }
 
     /// The plist object of an archive entry.
@@ -45,7 +48,7 @@ struct KeyedArchive: Sendable {
 
     /// The keys of an instance entry (a dictionary with `$class`), as plist object numbers.
     func fields(_ entry: Int) -> [String: Int]? {
-        entries.indices.contains(entry) ? plist.dictionary(entries[entry]) : nil
+        fieldTables.indices.contains(entry) ? fieldTables[entry] : nil
     }
 
     /// The class name of an instance entry.

@@ -44,8 +44,8 @@ private struct XMLTreeParser {
     }
 
     func peek(_ literal: String) -> Bool {
-        let pattern = Array(literal.utf8)
-        return bytes.count - position >= pattern.count && bytes[position..<(position + pattern.count)].elementsEqual(pattern)
+        let count = literal.utf8.count
+        return bytes.count - position >= count && bytes[position..<(position + count)].elementsEqual(literal.utf8)
     }
 
     mutating func skip(past literal: String) throws(XMLFailure) {
@@ -61,7 +61,12 @@ private struct XMLTreeParser {
     }
 
     mutating func skipSpace() {
-        while position < bytes.count, [32, 9, 10, 13].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 32, 9, 10, 13: position += 1
+            default: return
+            }
+        }
     }
 
     /// Skips the prolog, comments and DOCTYPE before an element (or after the root).
@@ -106,8 +111,11 @@ private struct XMLTreeParser {
     }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
-            || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":")].contains(byte)
+        switch byte {
+        case 0x80...0xFF, 48...57, 65...90, 97...122, UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            true
+        default: false
+        }
     }
 
     mutating func name() throws(XMLFailure) -> String {

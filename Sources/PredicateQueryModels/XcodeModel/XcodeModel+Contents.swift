@@ -2,7 +2,8 @@
 // holds `<entity>` elements (name, `parentEntity`, `isAbstract`, `elementID` as
 // the renaming identifier) with `<attribute>`, `<relationship>` and
 // `<fetchedProperty>` children and uniqueness constraints; `<composite>`
-// elements declare the Codable structs composite attributes use. Diagram layout,
+// elements declare the Codable structs composite attributes use (an attribute
+// names its struct with `composite="…"`). Diagram layout,
 // configurations and fetch requests are ignored.
 
 import Foundation
@@ -20,7 +21,8 @@ extension XcodeModel {
             throw ModelSourceError("\(source): not an Xcode model: its root element is <\(root.name)>, not <model>")
         }
         var composites: [String: XMLTree] = [:]
-        for composite in root.children(named: "composite") {
+        // Xcode writes `<composite name=…>`; `<compositeAttribute>` is read the same way.
+        for composite in root.children(named: "composite") + root.children(named: "compositeAttribute") {
             if let name = composite.attributes["name"] { composites[name] = composite }
         }
         var entities: [CoreDataModel.Entity] = []

@@ -36,33 +36,8 @@ public enum XcodeModel {
 
     /// The path of the version folder to read from an `.xcdatamodeld`.
     static func versionPath(bundleAt path: String, version: String?) throws(ModelSourceError) -> String {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        let versions = names.filter { $0.hasSuffix(".xcdatamodel") }.map { String($0.dropLast(".xcdatamodel".count)) }
-            .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-        let bundleName = (path as NSString).lastPathComponent
-        guard !versions.isEmpty else { throw ModelSourceError("'\(path)' holds no model versions (.xcdatamodel folders)") }
-        let list = versions.joined(separator: ", ")
-        let chosen: String
-        if let version {
-            let wanted = version.hasSuffix(".xcdatamodel") ? String(version.dropLast(".xcdatamodel".count)) : version
-            guard versions.contains(wanted) else {
-                throw ModelSourceError("'\(bundleName)' has no version named '\(version)'; its versions are \(list)")
-            }
-            chosen = wanted
-        } else if let current = try currentVersion(bundleAt: path) {
-            guard versions.contains(current) else {
-                throw ModelSourceError(
-                    "'\(bundleName)' names '\(current)' as its current version, but holds no such version; its versions are \(list): choose one by name"
-                )
-            }
-            chosen = current
-        } else if versions.count == 1 {
-            chosen = versions[0]
-        } else {
-            throw ModelSourceError(
-                "'\(bundleName)' names no current version (no .xccurrentversion); its versions are \(list): choose one by name")
-        }
-        return (path as NSString).appendingPathComponent(chosen + ".xcdatamodel")
+        let versions = ModelVersions(path: path, versionExtension: "xcdatamodel", currentVersionFile: ".xccurrentversion")
+        return try versions.path(requested: version, current: version == nil ? try currentVersion(bundleAt: path) : nil)
     }
 
     /// The current version named in the bundle's `.xccurrentversion`, without its extension; nil when there is no such file.

@@ -153,4 +153,19 @@ struct ArchivedModelTests {
             (error as? ModelSourceError)?.message.contains("the attribute 'Cocktail.broken' has no type") == true
         }
     }
+
+    @Test func anEntityThatIsItsOwnParentLoadsAndIsReportedAsALoop() throws {
+        var builder = ArchiveBuilder()
+        let model = builder.entry(.null)
+        let entity = builder.entry(.null)
+        let name = builder.string("Cocktail")
+        let properties = builder.dictionary([])
+        builder.fill(
+            entity, "NSEntityDescription",
+            [("NSEntityName", .uid(name)), ("NSProperties", .uid(properties)), ("NSSuperentity", .uid(entity))])
+        builder.fill(model, "NSManagedObjectModel", [("NSEntities", .uid(builder.dictionary([(name, entity)])))])
+        let (schema, _) = try CompiledModel.schema(fromArchive: builder.data(root: model), source: "loop.mom")
+        #expect(schema.entity(named: "Cocktail")?.parent == "Cocktail")
+        #expect(schema.validate().map(\.message) == ["the inheritance of 'Cocktail' loops"])
+    }
 }

@@ -4,6 +4,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQueryModels
@@ -100,5 +101,33 @@ struct XcodeModelTests {
                     == "'SampleModel.xcdatamodeld' has no version named 'SampleModel9'; its versions are SampleModel, SampleModel2, SampleModel3"
             )
         }
+    }
+
+    @Test func randomMutationsOfARealModelGiveAnErrorOrASchema() throws {
+        let path = Corpus.path("models/coredataplus/SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents")
+        let original = try #require(FileManager.default.contents(atPath: path))
+        var errors = 0
+        var schemas = 0
+        for seed in TestSeeds.with([4, 5]) {
+            var random = SplitMix64(seed: seed)
+            for _ in 0..<400 {
+                var bytes = [UInt8](original)
+                for _ in 0..<random.int(1...6) {
+                    let mutation = random.pick([
+                        UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "&"), UInt8(ascii: "/"), 0xFF,
+                    ])
+                    bytes[random.int(0...(bytes.count - 1))] = mutation
+                }
+                do {
+                    _ = try XcodeModel.model(fromContents: Data(bytes), source: "mutated").schema(source: "mutated")
+                    schemas += 1
+                } catch {
+                    #expect(error.message.hasPrefix("mutated"), "\(error.message)")
+                    errors += 1
+                }
+            }
+        }
+        print("mutated SampleModel3's XML: \(errors) errors, \(schemas) schemas")
+        #expect(errors > 0)
     }
 }

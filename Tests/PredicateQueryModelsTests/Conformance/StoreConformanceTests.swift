@@ -35,17 +35,49 @@ struct StoreConformanceTests {
             let oracle = Oracle(store: store)
             let listed = try oracle.strings("SELECT Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT < 16000").sorted()
             #expect(try store.schema.entities.map(oracle.storeName).sorted() == listed, "\(name)")
-            for entity in store.schema.entities {
-                let label = "\(name): \(entity.name)"
-                #expect(try store.count("\(entity.name) where TRUEPREDICATE", []) == oracle.count(entity), "\(label)")
-                checks += 1
-                checks += try checkComparison(entity, store, oracle, label)
-                checks += try checkToOne(entity, store, oracle, label)
-                checks += try checkToMany(entity, store, oracle, label)
-            }
+            checks += try checkEntities(store, oracle, name)
         }
         print("conformance: \(checks) answers on \(stores.count) stores equal hand-written SQL")
         #expect(checks >= 80)
+    }
+
+    /// The stores with their models in the corpus, as Xcode models and as compiled ones.
+    static let modelled: [(store: String, model: String, version: String)] = [
+        ("carekit/SampleStore2.0.sqlite", "carekit/CareKitStore.xcdatamodeld", "CareKitStore2.0"),
+        ("coredataplus/SampleModel_V1.sqlite", "coredataplus/SampleModel.xcdatamodeld", "SampleModel"),
+        ("coredataplus/SampleModel_V1.sqlite", "coredataplus/SampleModel.momd", "SampleModel"),
+        ("coredataplus/SampleModel_V2.sqlite", "coredataplus/SampleModel.xcdatamodeld", "SampleModel2"),
+        ("coredataplus/SampleModel_V2.sqlite", "coredataplus/SampleModel.momd", "SampleModel2"),
+        ("coredataplus/SampleModel3_V1.sqlite", "coredataplus/SampleModel3.xcdatamodeld", "SampleModel3"),
+        ("coredataplus/SampleModel3_V1.sqlite", "coredataplus/SampleModel3.momd", "SampleModel3"),
+    ]
+
+    @Test(.enabled(if: Corpus.isAvailable)) func storesOpenWithTheirXcodeAndCompiledModelsAndAnswerAsSQLDoes() throws {
+        var checks = 0
+        for (storeName, model, version) in Self.modelled {
+            let path = try Corpus.copyStore(Corpus.path("stores/" + storeName))
+            let (schema, _) = try ModelSources.load(paths: [Corpus.path("models/" + model)], version: version)
+            let store = try SQLiteStore.open(at: path, schema: schema)
+            let label = "\(storeName) with \(model) \(version)"
+            #expect(!store.warnings.contains { $0.contains("accounts for") }, "\(label): \(store.warnings)")
+            checks += try checkEntities(store, Oracle(store: store), label)
+        }
+        print("conformance: \(checks) answers with \(Self.modelled.count) model files equal hand-written SQL")
+        #expect(checks >= 50)
+    }
+
+    /// Per entity: the count, a typed comparison, a to-one path and a to-many count.
+    private func checkEntities(_ store: SQLiteStore, _ oracle: Oracle, _ name: String) throws -> Int {
+        var checks = 0
+        for entity in store.schema.entities {
+            let label = "\(name): \(entity.name)"
+            #expect(try store.count("\(entity.name) where TRUEPREDICATE", []) == oracle.count(entity), "\(label)")
+            checks += 1
+            checks += try checkComparison(entity, store, oracle, label)
+            checks += try checkToOne(entity, store, oracle, label)
+            checks += try checkToMany(entity, store, oracle, label)
+        }
+        return checks
     }
 
     /// `attribute == $value` for the first attribute of a comparable type with a value.

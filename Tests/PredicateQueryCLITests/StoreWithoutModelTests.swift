@@ -35,6 +35,10 @@ struct StoreWithoutModelTests {
             let renamed = Self.renamed(in: name)
             let listing = try PQProcess.run(["--store", store], input: ".entities\n")
             #expect(listing.status == 0, "\(name): \(listing.error)")
+            let schema = try PQProcess.run(["--store", store], input: ".schema\n")
+            #expect(
+                schema.output.hasPrefix("-- inferred from the store's tables") == name.hasPrefix("restkit"),
+                "\(name): \(schema.output.prefix(80))")
             let listed = listing.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
             let entities = try CoreDataModelTests.strings(
                 "SELECT Z_NAME FROM Z_PRIMARYKEY WHERE Z_ENT < 16000 ORDER BY Z_NAME", in: store)

@@ -77,6 +77,40 @@ struct CoreDataLayoutDiscoveryTests {
         #expect(message.contains("Folder.title: both ZTITLE1 and ZTITLE3"), "\(message)")
     }
 
+    /// Notes' `ZACCOUNT` … `ZACCOUNT8`: to-one keys of sibling sub-entities are
+    /// numbered too, and settled by their data; `Z3_ACCOUNT`, the entity number of
+    /// the destination Core Data keeps beside a key into a shared table, is accounted for.
+    @Test func numberedToOneKeysAreAttributedFromTheirData() throws {
+        let schema = Schema(entities: [
+            Entity("Object", abstract: true),
+            Entity("Folder", relationships: [Relationship("account", to: "Account")], parent: "Object"),
+            Entity("Note", relationships: [Relationship("account", to: "Account")], parent: "Object"),
+            Entity("Account", attributes: [Attribute("name", .string, optional: true)], parent: "Object"),
+        ])
+        let fixture = try CoreDataFixture(
+            entities: [(1, "Object", 0), (2, "Folder", 1), (3, "Note", 1), (4, "Account", 1)],
+            """
+            CREATE TABLE ZOBJECT (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZACCOUNT INTEGER,
+                Z4_ACCOUNT INTEGER, ZACCOUNT1 INTEGER, ZNAME VARCHAR);
+            INSERT INTO ZOBJECT VALUES (1, 4, 1, NULL, NULL, NULL, 'home'), (2, 4, 1, NULL, NULL, NULL, 'work');
+            INSERT INTO ZOBJECT VALUES (3, 2, 1, NULL, NULL, 2, NULL), (4, 2, 1, NULL, NULL, 1, NULL);
+            INSERT INTO ZOBJECT VALUES (5, 3, 1, 1, 4, NULL, NULL), (6, 3, 1, 1, 4, NULL, NULL), (7, 3, 1, 2, 4, NULL, NULL);
+            """)
+        let store = try fixture.open(schema)
+        #expect(store.warnings.isEmpty, "\(store.warnings)")
+        #expect(store.mapping.relationship("account", of: "Note") == .foreignKey(column: "ZACCOUNT"))
+        #expect(store.mapping.relationship("account", of: "Folder") == .foreignKey(column: "ZACCOUNT1"))
+        #expect(
+            try store.keys("Note where account.name == 'home'")
+                == store.integers(
+                    "SELECT n.Z_PK FROM ZOBJECT n JOIN ZOBJECT a ON a.Z_PK = n.ZACCOUNT WHERE n.Z_ENT = 3 AND a.ZNAME = 'home'"))
+        #expect(
+            try store.keys("Folder where account.name == 'work'")
+                == store.integers(
+                    "SELECT f.Z_PK FROM ZOBJECT f JOIN ZOBJECT a ON a.Z_PK = f.ZACCOUNT1 WHERE f.Z_ENT = 2 AND a.ZNAME = 'work'"))
+        #expect(try store.keys("Folder where account.name == 'work'") == [3])
+    }
+
     /// MeWe's `ChatMessage.stickers`: no inverse, so a hidden key `Z1STICKERS` in
     /// the sticker table; ordered, so `Z_FOK_1STICKERS` beside it.
     @Test func toManyWithNoInverseIsAHiddenKeyAndOrderColumnsAreAccountedFor() throws {

@@ -176,15 +176,22 @@ extension CoreDataCatalog {
         return values
     }
 
-    /// The keys (`Z_PK`) of a table's rows of the given entities.
-    func keys(in table: String, entities: Set<Int>) throws(StoreError) -> Set<Int> {
-        let statement = try connection.prepare("SELECT \"Z_PK\", \"Z_ENT\" FROM \(Self.quote(table))")
-        var keys: Set<Int> = []
-        while try statement.step() {
-            guard case .int(let key) = statement.column(0) else { continue }
-            if case .int(let number) = statement.column(1), !entities.contains(Int(number)) { continue }
-            keys.insert(Int(key))
-        }
-        return keys
+    /// How many distinct keys a column holds that are not rows of `entity` (or its
+    /// sub-entities) in `destination`: 0 when every key it holds points at one.
+    func keysMissing(
+        from destination: String, of entity: StoredEntity, in column: String, of table: String
+    ) throws(StoreError) -> Int {
+        guard let primaryKey = tableNames["Z_PRIMARYKEY"] else { return 1 }  // nothing proven
+        let statement = try connection.prepare(
+            """
+            WITH RECURSIVE family(n) AS (SELECT ?1 UNION SELECT p."Z_ENT" FROM \(Self.quote(primaryKey)) p
+                JOIN family ON p."Z_SUPER" = family.n)
+            SELECT count(*) FROM (SELECT DISTINCT \(Self.quote(column)) AS k FROM \(Self.quote(table))
+                WHERE \(Self.quote(column)) IS NOT NULL)
+            WHERE k NOT IN (SELECT "Z_PK" FROM \(Self.quote(destination)) WHERE "Z_ENT" IN (SELECT n FROM family))
+            """)
+        try statement.bind([.int(Int64(entity.number))])
+        guard try statement.step(), case .int(let count) = statement.column(0) else { return 1 }
+        return Int(count)
     }
 }

@@ -149,9 +149,8 @@ struct CoreDataModelInference {
             candidate = exact.count == 1 ? exact[0] : (exact.isEmpty && suffixed.count == 1 ? suffixed[0] : nil)
         }
         guard let candidate, let destinationTable = catalog.table(of: candidate) else { return nil }
-        let keys = try catalog.distinctIntegers(in: column, of: table)
-        let rows = try catalog.keys(in: destinationTable, entities: catalog.family(of: candidate))
-        return keys.isSubset(of: rows) ? candidate.name : nil
+        let strays = try catalog.keysMissing(from: destinationTable, of: candidate, in: column, of: table)
+        return strays == 0 ? candidate.name : nil
     }
 
     private func commonAncestor(of numbers: Set<Int>) -> CoreDataCatalog.StoredEntity? {

@@ -55,6 +55,31 @@ struct CoreDataLayoutDiscoveryTests {
         #expect(try store.count("Object where TRUEPREDICATE") == 7)
     }
 
+    /// pq's own stores number sibling columns as Core Data does, so discovery reads
+    /// them back with the columns pq created them with.
+    @Test func storesPQCreatesNumberSiblingColumnsAndReadBackTheSame() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("Siblings.sqlite")
+        var graph = ObjectGraph(schema: Self.siblings)
+        for (entity, title) in [("Folder", "Inbox"), ("Note", "Inbox"), ("Note", "Groceries"), ("Attachment", "a.jpg")] {
+            graph.insert(entity, ["title": .string(title)])
+        }
+        let created = try SQLiteStore.create(at: path, schema: Self.siblings)
+        try created.insert(graph)
+        let columns = Set(
+            ["Account", "Attachment", "Folder", "Note"].compactMap { created.mapping.entity($0)?.columns["title"] })
+        #expect(columns == ["ZTITLE", "ZTITLE1", "ZTITLE2", "ZTITLE3"])
+        try created.execute("DROP TABLE PQ_SCHEMA")
+        let reopened = try SQLiteStore.open(at: path, schema: Self.siblings)
+        #expect(reopened.warnings.isEmpty, "\(reopened.warnings)")
+        for entity in ["Folder", "Note", "Attachment"] {
+            #expect(reopened.mapping.entity(entity)?.columns == created.mapping.entity(entity)?.columns, "\(entity)")
+            #expect(try reopened.keys("\(entity) where title == 'Inbox'") == created.keys("\(entity) where title == 'Inbox'"))
+            #expect(try reopened.count("\(entity) where title != nil") == created.count("\(entity) where title != nil"))
+        }
+        #expect(try reopened.count("Note where title != nil") == 2)
+    }
+
     @Test func siblingColumnsWhoseDataConflictsAreRefusedWithTheCandidates() throws {
         let fixture = try CoreDataFixture(
             entities: Self.siblingEntities,

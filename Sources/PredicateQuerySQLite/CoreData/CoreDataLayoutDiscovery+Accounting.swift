@@ -44,7 +44,7 @@ extension CoreDataLayoutDiscovery {
     private static func isEntityNumberColumn(_ column: String, besideAnyOf keys: Set<String>) -> Bool {
         guard column.hasPrefix("Z"), let underscore = column.firstIndex(of: "_") else { return false }
         let digits = column[column.index(after: column.startIndex)..<underscore]
-        guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return false }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
         return keys.contains("Z" + column[column.index(after: underscore)...])
     }
 }

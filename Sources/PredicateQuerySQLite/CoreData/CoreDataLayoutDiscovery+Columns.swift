@@ -114,7 +114,7 @@ extension CoreDataLayoutDiscovery {
     static func isNumbered(_ column: String, of base: String) -> Bool {
         guard column.hasPrefix(base) else { return false }
         let rest = column.dropFirst(base.count)
-        return rest.allSatisfy(\.isNumber)
+        return rest.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Resolves the claims of one table, group by group (claims of the same base name).

@@ -115,7 +115,7 @@ struct CoreDataModelInference {
     /// `Z12ABC` → (12, "ABC"); `Z1_BOOK` → (1, "_BOOK").
     static func numbered(_ column: String) -> (Int, String)? {
         let rest = column.dropFirst()
-        let digits = rest.prefix { $0.isNumber }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard column.hasPrefix("Z"), !digits.isEmpty, let number = Int(digits), digits.count < rest.count else { return nil }
         return (number, String(rest.dropFirst(digits.count)))
     }
@@ -209,7 +209,7 @@ struct CoreDataModelInference {
 
     /// `VOTEDBY1` → `VOTEDBY` (a join column's suffix against a clash).
     static func strippingSuffix(_ name: String) -> String {
-        let stripped = String(name.reversed().drop { $0.isNumber }.reversed())
+        let stripped = String(name.reversed().drop { $0.isASCII && $0.isNumber }.reversed())
         return stripped.isEmpty ? name : stripped
     }
 }

@@ -177,6 +177,13 @@ public struct SQLLowering {
     mutating func column(of path: AttributePath) throws(LoweringError) -> SQLExpr {
         let alias = try objectAlias(level: path.level, steps: path.steps)
         guard let name = try entityMapping(path.entity).columns[path.attribute.name] else {
+            if let dot = path.attribute.name.firstIndex(of: ".") {
+                let whole = path.attribute.name[..<dot]
+                throw LoweringError(
+                    message:
+                        "the store keeps '\(path.entity).\(whole)' whole in one column, so its fields cannot be compared one by one; test it with '== nil' or '!= nil'"
+                )
+            }
             throw LoweringError(message: "the store has no column for '\(path.entity).\(path.attribute.name)'")
         }
         return .column(alias: alias, name: name)

@@ -4,6 +4,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryExamples
 import Testing
 
 @testable import PredicateQuerySQLite
@@ -333,6 +334,25 @@ struct CoreDataLayoutDiscoveryTests {
         #expect(
             try store.keys("Cocktail where name beginswith 'N'")
                 == store.integers("SELECT Z_PK FROM ZCOCKTAIL WHERE ZNAME LIKE 'N%'"))
+        #expect(
+            try store.keys("Cocktail where author.person == 'Camillo'")
+                == store.integers("SELECT Z_PK FROM ZCOCKTAIL WHERE ZPERSON = 'Camillo'"))
+        #expect(
+            try store.keys("Cocktail where author.id == 'a1' && author.year > 1900")
+                == store.integers("SELECT Z_PK FROM ZCOCKTAIL WHERE ZID1 = 'a1' AND ZYEAR > 1900"))
+        #expect(try store.keys("Cocktail where author.person == nil") == [2])
+    }
+
+    /// pq's own stores keep a Codable struct whole: its fields are refused with a reason.
+    @Test func fieldsOfAStructKeptWholeAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore.create(at: directory.path("Tags.sqlite"), schema: ExampleSchemas.snippetBox)
+        let result = store.compile("Tag where colorData.red > 0.5")
+        #expect(result.compiled == nil)
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "the store keeps 'Tag.colorData' whole in one column, so its fields cannot be compared one by one; test it with '== nil' or '!= nil'"
+            ])
     }
 
     /// CoreDataPlus V2: the model renames `ExpensiveSportCar` to `LuxuryCar`; the

@@ -33,6 +33,10 @@ extension TypeChecker {
             }
         }
         guard let (l, r) = Self.comparable(left, right) else {
+            // A Data, transformable (an array of values) or struct value compared with a value: say why it cannot be.
+            if left.type.isOpaque != right.type.isOpaque {
+                return unqueryable(left.type.isOpaque ? left.type : right.type, left.type.isOpaque ? lhs.span : rhs.span)
+            }
             let boolAndInt = Set([left.type, right.type]) == Set([ValueType.bool, .int])
             return error(
                 .typeMismatch,

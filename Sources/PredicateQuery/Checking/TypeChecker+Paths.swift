@@ -80,9 +80,16 @@ extension TypeChecker {
                         raw.type = enumType.rawType == .int ? .integer(bits: 64) : .string
                         return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: raw))
                     }
+                    if index + 2 == path.components.count, let field = compositeField(next.name, of: attribute) {
+                        // A field of a Codable struct, a column of its own in Core Data's layout
+                        // (`author.person`); the mapping names it by that path.
+                        return .attribute(
+                            AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: field))
+                    }
                     var note = "'\(attribute.name)' is an attribute of '\(entity.name)', not a relationship"
-                    if case .named(let typeName) = attribute.type, schema.composite(named: typeName) != nil {
-                        note = "the fields of the Codable struct '\(typeName)' cannot be queried yet"
+                    if case .named(let typeName) = attribute.type, let composite = schema.composite(named: typeName) {
+                        let fields = composite.fields.map(\.name).joined(separator: ", ")
+                        note = "the Codable struct '\(typeName)' has the fields \(fields), each compared on its own"
                     } else if case .named(let typeName) = attribute.type, schema.enumType(named: typeName) != nil {
                         note = "'\(typeName)' is an enum; its stored raw value is '\(attribute.name).rawValue'"
                     }
@@ -110,6 +117,18 @@ extension TypeChecker {
             }
         }
         return .object(ObjectPath(level: startLevel, steps: steps, entity: entity.name))
+    }
+
+    /// The field `name` of a Codable-struct attribute, as an attribute named by its
+    /// path (`author.person`), optional when the struct is.
+    private func compositeField(_ name: String, of attribute: Attribute) -> Attribute? {
+        guard case .named(let typeName) = attribute.type, let composite = schema.composite(named: typeName),
+            var field = composite.fields.first(where: { $0.name == name })
+        else { return nil }
+        field.name = attribute.name + "." + field.name
+        field.isOptional = field.isOptional || attribute.isOptional
+        field.originalName = nil
+        return field
     }
 
     private func resolveEnumConstant(_ enumType: EnumType, _ component: PathComponent, reporter: inout Reporter) -> PathTarget? {

@@ -46,15 +46,16 @@ enum StoreOpening {
         do {
             if options.modelPaths.isEmpty {
                 var warnings: [String] = []
-                let store = try SQLiteStore.open(at: path, warnings: &warnings)
+                let store = try SQLiteStore.open(at: path, modelCache: ModelFiles.modelCache, warnings: &warnings)
                 for warning in warnings { warn("pq: warning: \(warning)") }
                 return OpenStore(store: store, path: path)
             }
             let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
             warnings.forEach(warn)
             let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
-            return OpenStore(
-                store: try SQLiteStore.open(at: path, schema: schema, layout: layout), path: path, modelWarnings: warnings)
+            let store = try SQLiteStore.open(at: path, schema: schema, layout: layout)
+            for warning in store.warnings { warn("pq: warning: \(warning)") }
+            return OpenStore(store: store, path: path, modelWarnings: warnings)
         } catch let error as CLIError {
             throw error
         } catch let error as StoreError {
@@ -67,6 +68,12 @@ enum StoreOpening {
 
 /// Reading `--model` files and folders, of any model format.
 enum ModelFiles {
+    /// Reads a Core Data store's own model (its `Z_MODELCACHE`), for `--store` with no `--model`.
+    static let modelCache: SQLiteStore.ModelCacheReader = { data in
+        let (schema, warnings) = try ModelCache.schema(fromCompressed: data)
+        return (schema, warnings.map { "the store's model: \($0.message)" })
+    }
+
     static func load(_ paths: [String], version: String? = nil) throws -> (Schema, [String]) {
         let (schema, warnings): (Schema, [ModelWarning])
         do {
@@ -78,6 +85,6 @@ enum ModelFiles {
         if let first = problems.first {
             throw CLIError.io("the models are inconsistent: \(first.message)")
         }
-        return (schema, warnings.map(\.description))
+        return (schema, warnings.map { "the store's model: \($0.message)" })
     }
 }

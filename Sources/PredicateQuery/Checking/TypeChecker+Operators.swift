@@ -20,6 +20,9 @@ extension TypeChecker {
             return checkNilComparison(op, value: Self.isNilLiteral(lhs) ? rhs : lhs, at: span)
         }
         guard let (left, right) = checkOperands(lhs, rhs) else { return nil }
+        if case .object(let leftEntity) = left.type, case .object(let rightEntity) = right.type {
+            return checkObjectComparison(op, left, right, leftEntity, rightEntity, at: span)
+        }
         for (typed, expr) in [(left, lhs), (right, rhs)] {
             if case .object(let path) = typed {
                 return error(
@@ -56,6 +59,30 @@ extension TypeChecker {
             return error(.modifierNotApplicable, "'\(options.modifier)' applies only to strings, not to '\(type)'", at: span)
         }
         return .compare(op, l, r, options)
+    }
+
+    /// Two objects by identity (`budget == $b`, `SELF != $other`): equal or unequal
+    /// only, of one entity or one inheriting from the other.
+    private mutating func checkObjectComparison(
+        _ op: ComparisonOperator, _ left: TypedExpr, _ right: TypedExpr, _ leftEntity: String, _ rightEntity: String,
+        at span: SourceSpan
+    ) -> TypedExpr? {
+        guard op == .equal || op == .notEqual else {
+            return error(
+                .notOrderable, "'\(op.rawValue)' needs values with an order, and objects have none", at: span,
+                notes: [DiagnosticNote("objects are only equal or unequal; compare their attributes to order them")])
+        }
+        guard areRelated(leftEntity, rightEntity) else {
+            return error(
+                .typeMismatch, "cannot compare an object of '\(leftEntity)' with an object of '\(rightEntity)'", at: span)
+        }
+        return .compare(op, left, right, [])
+    }
+
+    /// Whether one entity is the other or inherits from it.
+    func areRelated(_ first: String, _ second: String) -> Bool {
+        guard let a = schema.entity(named: first), let b = schema.entity(named: second) else { return first == second }
+        return schema.lineage(of: a).contains { $0.name == second } || schema.lineage(of: b).contains { $0.name == first }
     }
 
     /// `x == nil`, `x != nil`.
@@ -165,22 +192,26 @@ extension TypeChecker {
             guard declareParameter(name, type: .list(typed.type), at: collection.span) else { return nil }
             return .inParameterList(typed, name, typed.type)
         case .keyPath(let path):
-            if case .collection(_, _, _, _, let remaining)? = resolve(path, report: false), !remaining.isEmpty {
+            if case .collection(_, _, let relationship, _, let remaining)? = resolve(path, report: false) {
+                // An object among the elements (`$t in tags`, `any tags == $t`) needs an
+                // object on the left; a plain value is compared with an attribute.
+                guard !remaining.isEmpty || Self.contextDependence(of: element) != 1 else {
+                    return error(
+                        .toManyWithoutQuantifier,
+                        "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
+                        at: collection.span,
+                        notes: [
+                            DiagnosticNote(
+                                "compare one of its elements' attributes, as in '\(Printer.print(element)) in "
+                                    + "\(Printer.print(collection)).name', or test for an object with a parameter: "
+                                    + "'$object in \(Printer.print(collection))'")
+                        ])
+                }
                 // `'swift' in tags.name`: membership in the values a to-many path reaches
-                // is NSPredicate's implicit ANY, `any tags.name == 'swift'`.
+                // is NSPredicate's implicit ANY, `any tags.name == 'swift'`; `$t in tags`
+                // is `any tags == $t`, an object among the elements.
                 let comparison = Expr(.comparison(.equal, collection, element, []), span: span)
                 return check(Expr(.quantified(.any, comparison), span: span), expecting: .bool)
-            }
-            if case .collection(_, _, let relationship, _, _)? = resolve(path, report: false) {
-                return error(
-                    .toManyWithoutQuantifier,
-                    "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
-                    at: collection.span,
-                    notes: [
-                        DiagnosticNote(
-                            "to test its elements, compare one of their attributes, as in "
-                                + "'any \(Printer.print(collection)).name == …', or use 'contains(where:)'")
-                    ])
             }
             fallthrough
         default:
@@ -317,9 +348,18 @@ extension TypeChecker {
         if right.type == .null { return left }
         if left.type == .null { return right }
         guard let (l, r) = Self.unify(left, right) else {
+            var notes: [DiagnosticNote] = []
+            if case .object(let path) = left {
+                let name = path.steps.last?.relationship.name ?? "SELF"
+                notes.append(
+                    DiagnosticNote(
+                        "a related object takes '??' only with another object; use one of its attributes, as in '\(name)?.name ?? …'"
+                    ))
+            }
             return error(
                 .typeMismatch,
-                "binary operator '??' cannot be applied to operands of type '\(left.type)?' and '\(right.type)'", at: span)
+                "binary operator '??' cannot be applied to operands of type '\(left.type)?' and '\(right.type)'", at: span,
+                notes: notes)
         }
         return .coalesce(l, r, l.type)
     }

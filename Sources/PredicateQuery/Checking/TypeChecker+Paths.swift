@@ -50,12 +50,17 @@ extension TypeChecker {
                     "'\(previous.relationship.name)' is never nil, so '?.' is not needed",
                     at: component.span)
             }
+            let isLast = index == path.components.count - 1
+            // SwiftData's identity: `persistentModelID`, and `id` on a model that
+            // declares no `id` of its own, are the object itself.
+            if isLast, Self.isIdentity(component.name, of: entity, in: schema) {
+                return .object(ObjectPath(level: startLevel, steps: steps, entity: entity.name))
+            }
             guard let property = schema.property(named: component.name, of: entity) else {
                 return reporter.error(
                     .unknownProperty, "value of type '\(entity.name)' has no member '\(component.name)'",
                     at: component.span, notes: unknownPropertyNotes(component.name, of: entity))
             }
-            let isLast = index == path.components.count - 1
             switch property {
             case .computed(let computed):
                 return reporter.error(
@@ -129,6 +134,12 @@ extension TypeChecker {
         field.isOptional = field.isOptional || attribute.isOptional
         field.originalName = nil
         return field
+    }
+
+    /// Whether `name` names the object's identity: `persistentModelID`, or `id` where
+    /// the entity (with its ancestors) declares no property of that name.
+    static func isIdentity(_ name: String, of entity: Entity, in schema: Schema) -> Bool {
+        name == "persistentModelID" || (name == "id" && schema.property(named: "id", of: entity) == nil)
     }
 
     private func resolveEnumConstant(_ enumType: EnumType, _ component: PathComponent, reporter: inout Reporter) -> PathTarget? {

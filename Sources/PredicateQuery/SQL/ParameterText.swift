@@ -6,7 +6,8 @@ import Foundation
 /// Reads parameter values from text. Lists are comma-separated (brackets optional);
 /// `nil` or `null` is nil; booleans are `true`/`yes`/`1` or `false`/`no`/`0`; enums
 /// take a case name (with or without the dot) or a raw value; dates take ISO 8601;
-/// strings may be quoted, and the quotes are dropped.
+/// objects take their store key (`Budget:3`, `#3` or `3`); strings may be quoted, and
+/// the quotes are dropped.
 public enum ParameterText {
     /// The value of parameter `name`, of type `type` (from `CheckedQuery.parameters`).
     public static func value(_ text: String, as type: ValueType, name: String) throws(BindingError) -> ParameterValue {
@@ -62,6 +63,23 @@ public enum ParameterText {
             case .int(let raw): return .int(raw)
             case .string(let raw): return .string(raw)
             }
+        case .object(let entity):
+            // An object by its store key: `Budget:3`, `#3` or `3`.
+            var key = unquoted
+            if let colon = key.firstIndex(of: ":") {
+                let named = key[..<colon]
+                guard named == entity else {
+                    throw BindingError(
+                        message: "parameter '$\(name)' takes an object of '\(entity)', as '\(entity):3', not '\(text)'")
+                }
+                key = String(key[key.index(after: colon)...])
+            }
+            if key.hasPrefix("#") { key.removeFirst() }
+            guard let value = Int64(key), value > 0 else {
+                throw BindingError(
+                    message: "parameter '$\(name)' takes an object of '\(entity)' by its key, as '\(entity):3', not '\(text)'")
+            }
+            return .int(value)
         default:
             throw BindingError(message: "parameter '$\(name)' has type '\(type)', which cannot be given as text")
         }

@@ -26,6 +26,7 @@ enum GeneratedForm: String, CaseIterable, Sendable {
     case hardString = "a hard string (decomposed, lone mark, ß, İ, ZWJ) as an operand"
     case stringModifier = "[c], [d] or [cd]"
     case collectionThroughToOne = "to-many reached through a to-one"
+    case objectComparison = "an object compared by identity ($o, SELF, persistentModelID)"
 }
 
 struct RandomQueryGenerator {
@@ -144,6 +145,7 @@ struct RandomQueryGenerator {
         if path != prefix, chance(10) {
             return path + pick([" == nil", " != nil"])
         }
+        if chance(6) { return objectTest(path) }
         let candidates = attributes(of: reached)
         guard !candidates.isEmpty else { return pick(["true", "false"]) }
         let attribute = pick(candidates)
@@ -320,6 +322,25 @@ struct RandomQueryGenerator {
         ])
     }
 
+    /// An object compared by identity with parameters bound to store keys (some of
+    /// them keys no object has).
+    private mutating func objectTest(_ path: String) -> String {
+        uses(.objectComparison)
+        let key = { (generator: inout RandomQueryGenerator) in Value.int(Int64(generator.int(1...14))) }
+        let single = parameter("o", .single(key(&self)))
+        let list = parameter("os", .list((0..<int(0...3)).map { _ in key(&self) }))
+        // The query's object, a closure's element (`v1.`, or SUBQUERY's `$v1.`), or a to-one path.
+        let base = path.hasSuffix(".") ? String(path.dropLast()) : path
+        let identity =
+            base.isEmpty
+            ? pick(["SELF", "persistentModelID"])
+            : base.hasPrefix("$") || chance(50) ? base + ".persistentModelID" : base
+        return pick([
+            "\(identity) == \(single)", "\(identity) != \(single)", "\(identity) in \(list)",
+            "\(list).contains(\(identity))", "\(single) == \(identity)",
+        ])
+    }
+
     /// A fresh parameter name bound to `value`.
     private mutating func parameter(_ stem: String, _ value: ParameterValue) -> String {
         let name = "\(stem)\(parameters.count)"
@@ -341,6 +362,11 @@ struct RandomQueryGenerator {
         let variable = "v\(closureDepth)"
         let elementAttributes = attributes(of: element)
         if ownerPath != prefix { uses(.collectionThroughToOne) }
+        if chance(6) {
+            uses(.objectComparison)
+            let element = parameter("t", .single(.int(Int64(int(1...14)))))
+            return pick(["any \(collection) == \(element)", "\(element) in \(collection)", "none \(collection) == \(element)"])
+        }
         if chance(12) {
             // A body that does not depend on the element: `all` of it over no elements,
             // and through a nil to-one, is where SQL and the reference once parted.

@@ -180,7 +180,10 @@ struct RandomQueryGenerator {
                 "\(path) in ['\(uuid)', '\(pick(ValuePools.uuids).uuidString)']",
                 "\(path) == \(parameter("id", .single(.uuid(pick(ValuePools.uuids)))))",
             ])
-        case .data, .transformable:
+        case .data:
+            let bytes = parameter("bytes", .single(.data(pick(ValuePools.data))))
+            return path + pick([" == nil", " != nil", " == \(bytes)", " != \(bytes)"])
+        case .transformable:
             return path + pick([" == nil", " != nil"])
         case .named(let name):
             guard let enumType = schema.enumType(named: name) else { return path + pick([" == nil", " != nil"]) }

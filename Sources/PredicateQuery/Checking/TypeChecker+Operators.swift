@@ -317,6 +317,15 @@ extension TypeChecker {
         let hint = expected.flatMap { $0.isNumeric || $0 == .date || $0 == .duration ? $0 : nil }
         guard let (left, right) = checkOperands(lhs, rhs, hint: hint) else { return nil }
         let mismatch = "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'"
+        if op.isBitwise, left.type != .int || right.type != .int {
+            // `a & b` on Bools means `a && b`; on numbers, the bits of Ints.
+            let logical = op == .bitwiseAnd ? "&&" : "||"
+            let note =
+                left.type == .bool && right.type == .bool && op != .bitwiseXor
+                ? "for a logical \(op == .bitwiseAnd ? "AND" : "OR") of conditions use '\(logical)'"
+                : "'\(op.rawValue)' works on the bits of Int values, as in '(flags & 4) == 0'"
+            return error(.invalidArithmetic, mismatch, at: span, notes: [DiagnosticNote(note)])
+        }
         switch (left.type, right.type) {
         case (.int, .int):
             return .arithmetic(op, left, right, .int)

@@ -204,7 +204,8 @@ struct RandomQueryGenerator {
         case 2: return "\(path) between \(literal(&self)) and \(literal(&self))"
         case 3: return "\(path) in \(literal(&self))..<\(literal(&self))"
         case 4:
-            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%"] : ["+", "-", "*", "/"])
+            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%", "&", "|", "^"] : ["+", "-", "*", "/"])
+            if isInteger, chance(15) { return "~\(path) \(op) \(literal(&self))" }
             return "\(path) \(arithmetic) \(literal(&self)) \(op) \(literal(&self))"
         case 5: return chance(50) ? "-\(path) \(op) \(literal(&self))" : "\(path) ?? \(literal(&self)) \(op) \(literal(&self))"
         case 6:

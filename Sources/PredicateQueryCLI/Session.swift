@@ -109,9 +109,13 @@ final class Session {
                 output.write(
                     try store.queryPlan(compiled, parameters: values).map { "QUERY PLAN: " + $0 }.joined(separator: "\n") + "\n")
             }
-            let formatter = ResultFormatter(
+            var formatter = ResultFormatter(
                 schema: schema, entity: checked.entity, nullText: nullText, chosenColumns: overrides.count ? nil : columns,
                 displayPaths: paths)
+            for case .attribute(let attribute) in compiled.columns {
+                guard let dot = attribute.name.firstIndex(of: ".") else { continue }
+                formatter.structFields[String(attribute.name[..<dot]), default: []].append(attribute)
+            }
             if let problem = formatter.columnProblem { throw CLIError.query(problem) }
             let clock = ContinuousClock()
             let start = clock.now

@@ -33,7 +33,7 @@ struct PredicateFormatTests {
         // A %K argument is a name, never SQL or query text.
         for hostile in ["name; DROP TABLE ZBUDGET", "name == 'x' OR 1", "", "a..b", "name`"] {
             let bad = PredicateFormat.expand("%K == 1", [.value(.string(hostile))])
-            #expect(bad.diagnostics.map(\.message) == ["the argument of '%K' must be a key path such as 'budget.name'"])
+            #expect(bad.diagnostics.map(\.message) == ["the argument of the 1st '%K' must be a key path such as 'budget.name'"])
         }
         // A reserved word is a fine property name through %K.
         #expect(PredicateFormat.expand("%K == 1", ["in"]).text == "`in` == 1")
@@ -48,7 +48,7 @@ struct PredicateFormatTests {
     @Test func numberSpecifiersConvertOrComplain() {
         #expect(PredicateFormat.expand("limit > %f", [100]).parameterValues == ["pq_arg1": .single(.double(100))])
         #expect(PredicateFormat.expand("age > %ld", [.text("42")]).parameterValues == ["pq_arg1": .single(.int(42))])
-        #expect(PredicateFormat.expand("age > %d", ["old"]).diagnostics.map(\.message) == ["the argument of '%d' must be a number"])
+        #expect(PredicateFormat.expand("age > %d", ["old"]).diagnostics.map(\.message) == ["the argument of the 1st '%d' must be an integer"])
         #expect(PredicateFormat.expand("age > %d", [2.5]).diagnostics.count == 1)
     }
 

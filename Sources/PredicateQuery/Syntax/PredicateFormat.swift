@@ -31,7 +31,7 @@ public enum PredicateFormat {
     public static let parameterPrefix = "pq_arg"
 
     /// Expands `format` with `arguments`.
-    public static func expand(_ format: String, _ arguments: [FormatArgument]) -> FormatExpansion {
+    public static func expand(_ format: String, _ arguments: [FormatArgument] = []) -> FormatExpansion {
         var expander = FormatExpander(format: Array(format.utf8), arguments: arguments)
         expander.run()
         var expansion = FormatExpansion(

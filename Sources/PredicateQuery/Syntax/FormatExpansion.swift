@@ -105,6 +105,11 @@ extension FormatExpansion {
         return text
     }
 
+    /// How messages name parameter `name` ("the 2nd '%@'"), if the expansion made it.
+    public func label(of name: String) -> String? {
+        madeParameter(name)?.label
+    }
+
     /// The parameter `name`, if the expansion made it.
     func madeParameter(_ name: String) -> MadeParameter? {
         madeParameters.first { $0.name == name }

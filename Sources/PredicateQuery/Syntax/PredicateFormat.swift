@@ -44,17 +44,27 @@ public enum PredicateFormat {
     }
 
     /// `budget.name` as `` `budget`.`name` ``: each name in backticks, so that a
-    /// reserved word is a name too; nil if it is not a key path.
+    /// reserved word is a name too; nil if it is not a key path. A collection
+    /// operator after the first name stays as it is (`transactions.@sum.amount`).
     static func escapedKeyPath(_ text: String) -> String? {
         let names = text.split(separator: ".", omittingEmptySubsequences: false)
         guard !names.isEmpty else { return nil }
-        for name in names {
+        var escaped: [String] = []
+        for (index, name) in names.enumerated() {
+            if index > 0, collectionOperators.contains(name.lowercased()) {
+                escaped.append(String(name))
+                continue
+            }
             guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart,
                 name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isXIDContinue })
             else { return nil }
+            escaped.append("`\(name)`")
         }
-        return names.map { "`\($0)`" }.joined(separator: ".")
+        return escaped.joined(separator: ".")
     }
+
+    /// The collection operators a `%K` key path may hold.
+    static let collectionOperators: Set<String> = ["@count", "@sum", "@avg", "@min", "@max"]
 
     /// `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`.
     static func ordinal(_ number: Int) -> String {

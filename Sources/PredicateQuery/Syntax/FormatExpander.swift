@@ -71,6 +71,10 @@ struct FormatExpander {
 
     var previousByte: UInt8 { index > 0 ? format[index - 1] : 0 }
 
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
     static func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_")
@@ -158,7 +162,7 @@ struct FormatExpander {
             guard let argument = takeArgument(for: specifier), let path = keyPath(argument, for: specifier) else { return }
             // Alone, a key names a Boolean to test, not an entity.
             let alone = format.enumerated().allSatisfy { offset, byte in
-                (specifier.span.start..<specifier.span.end).contains(offset) || byte == UInt8(ascii: " ")
+                (specifier.span.start..<specifier.span.end).contains(offset) || Self.isSpace(byte)
             }
             emit(alone ? "(" + path + ")" : path, for: specifier.span)
             return
@@ -201,7 +205,7 @@ struct FormatExpander {
     /// Whether the text so far ends in the word BETWEEN.
     var followsBetween: Bool {
         var end = output.count
-        while end > 0, output[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        while end > 0, Self.isSpace(output[end - 1]) { end -= 1 }
         let word = Array("between".utf8)
         guard end >= word.count else { return false }
         let tail = output[(end - word.count)..<end].map { $0 | 0x20 }

@@ -110,7 +110,7 @@ struct PredicateFormatExpansionTests {
         let typed = PredicateFormat.expand("limit BETWEEN %@", [.list([.int(1), .int(5)])])
         #expect(typed.text == "limit BETWEEN {$pq_arg1_lower, $pq_arg1_upper}")
         #expect(typed.parameterValues == ["pq_arg1_lower": .single(.int(1)), "pq_arg1_upper": .single(.int(5))])
-        let lowercase = PredicateFormat.expand("limit between   %@", [.text("[1, 5]")])
+        let lowercase = PredicateFormat.expand("limit between\n  %@", [.text("[1, 5]")])
         #expect(lowercase.diagnostics.isEmpty && lowercase.text.hasSuffix("{$pq_arg1_lower, $pq_arg1_upper}"))
         // Only after the word BETWEEN, not after a name that ends in it.
         #expect(PredicateFormat.expand("inbetween == %@", [1]).text == "inbetween == $pq_arg1")
@@ -166,6 +166,7 @@ struct PredicateFormatExpansionTests {
     @Test func aLoneKeyIsABooleanTest() throws {
         #expect(PredicateFormat.expand("%K", ["isFavorite"]).text == "(`isFavorite`)")
         #expect(PredicateFormat.expand("  %K ", ["isFavorite"]).text == "  (`isFavorite`) ")
+        #expect(PredicateFormat.expand("\t%K\n", ["isFavorite"]).text == "\t(`isFavorite`)\n")
         #expect(PredicateFormat.expand("%K == YES", ["isFavorite"]).text == "`isFavorite` == YES")
         let query = try #require(Parser.parse(PredicateFormat.expand("%K", ["isFavorite"]).text).query)
         #expect(TypeChecker.check(query, schema: ExampleSchemas.combined).query?.entity.name == "Snippet")

@@ -28,6 +28,8 @@ public enum FormatArgument: Sendable, Hashable, ExpressibleByStringLiteral, Expr
     public init(_ date: Date) { self = .value(.date(date)) }
     /// A UUID argument.
     public init(_ uuid: UUID) { self = .value(.uuid(uuid)) }
+    /// An object argument, by the builder's typed store key: `budget == %@` with `ObjectKey<Budget>(3)`.
+    public init<Model: QueryModel>(_ key: ObjectKey<Model>) { self = .object(entity: Model.entityName, key: key.key) }
 
     /// The text of a `%K` argument.
     var keyPathText: String? {

@@ -179,7 +179,8 @@ struct PredicateFormatExpansionTests {
     }
 
     @Test func objectsNilAndListsAreTypedArguments() throws {
-        let expansion = PredicateFormat.expand("budget == %@ OR budget == %@", [.object(entity: "Budget", key: 3), nil])
+        #expect(FormatArgument(ObjectKey<Budget>(3)) == .object(entity: "Budget", key: 3))
+        let expansion = PredicateFormat.expand("budget == %@ OR budget == %@", [FormatArgument(ObjectKey<Budget>(3)), nil])
         #expect(expansion.text == "budget == $pq_arg1 OR budget == nil")
         let (values, problems) = expansion.parameterValues(for: try checked(expansion.text).parameters)
         #expect(problems.isEmpty && values == ["pq_arg1": .single(.int(3))])

@@ -169,8 +169,12 @@ struct FormatExpander {
         }
         let isInteger = Self.integerConversions.contains(conversion)
         guard conversion == UInt8(ascii: "@") || isInteger || Self.numberConversions.contains(conversion) else {
-            error(
-                "'\(specifier.spelling)' is not a format specifier pq knows; use %@, %K, %d, %f or %%", at: specifier.span)
+            let isCText = "sScC".utf8.contains(conversion)
+            diagnostics.append(
+                .error(
+                    .formatArguments, "'\(specifier.spelling)' is not a format specifier pq knows; use %@, %K, %d, %f or %%",
+                    at: specifier.span,
+                    notes: isCText ? [DiagnosticNote("'\(specifier.spelling)' takes C text; pass a String and write %@")] : []))
             return
         }
         guard var argument = takeArgument(for: specifier) else { return }

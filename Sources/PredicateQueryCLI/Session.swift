@@ -50,7 +50,7 @@ final class Session {
             checkOnly: options.checkOnly)
         open.store.timeout = options.timeout
         for assignment in options.parameters { parameters[assignment.name] = assignment.value }
-        if options.storePath == nil, options.modelPaths.isEmpty { preferredEntity = "Budget" }
+        if options.storePath == nil, options.modelPaths.isEmpty { preferredEntity = ExampleStore.defaultEntity }
     }
 
     /// Clauses from the command line that replace the query's own.
@@ -63,8 +63,8 @@ final class Session {
     }
 
     /// The entity a query runs against when several fit and none is named: the
-    /// example store's `Budget`, so that `name contains 'Vac'` runs there as the
-    /// README's examples do; nil for other stores, where that is an error.
+    /// example store's `ExampleStore.defaultEntity`; nil for other stores, where
+    /// that is an error.
     var preferredEntity: String?
 
     /// A format string a query was expanded from (`--predicate-format`): its

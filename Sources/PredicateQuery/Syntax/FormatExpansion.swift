@@ -151,7 +151,8 @@ extension FormatExpansion {
                 elements.append(value)
             }
             guard let result = function.apply(elements) else {
-                throw BindingError(message: "parameter '$\(name)' needs a list of numbers for \(function.rawValue)(…)")
+                let what = function == .min || function == .max ? "numbers or dates" : "numbers"
+                throw BindingError(message: "parameter '$\(name)' needs a list of \(what) for \(function.rawValue)(…)")
             }
             return .single(result)
         }

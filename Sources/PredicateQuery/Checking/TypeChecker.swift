@@ -12,7 +12,10 @@ public struct TypeChecker {
     let schema: Schema
     /// The entity whose objects the query filters (level 0).
     let root: Entity
+    /// The first `Parser.maxDiagnostics` diagnostics; the rest are only counted.
     var diagnostics: [Diagnostic] = []
+    /// How many diagnostics were found beyond those kept.
+    var omittedDiagnostics = 0
     var parameters: [ParameterDeclaration] = []
     /// Closure and SUBQUERY variables in scope, innermost last.
     var scopes: [Scope] = []
@@ -34,6 +37,8 @@ public struct TypeChecker {
     public struct Result: Sendable {
         public var query: CheckedQuery?
         public var diagnostics: [Diagnostic]
+        /// Diagnostics found beyond the ones kept (the last kept one says how many).
+        var omitted = 0
     }
 
     init(schema: Schema, root: Entity) {
@@ -73,8 +78,15 @@ public struct TypeChecker {
         let sortKeys = query.sortKeys.compactMap { checker.checkSortKey($0) }
         let limit = query.limit.map { checker.checkCount($0) }
         let offset = query.offset.map { checker.checkCount($0) }
-        let diagnostics = checker.diagnostics.sorted { $0.span.start < $1.span.start }
-        guard !diagnostics.containsErrors else { return Result(query: nil, diagnostics: diagnostics) }
+        var diagnostics = checker.diagnostics.sorted { $0.span.start < $1.span.start }
+        let omitted = checker.omittedDiagnostics
+        if omitted > 0, !diagnostics.isEmpty {
+            diagnostics[diagnostics.count - 1].notes.append(
+                DiagnosticNote("and \(omitted) more not shown; pq reports at most \(Parser.maxDiagnostics) per input"))
+        }
+        guard !diagnostics.containsErrors else {
+            return Result(query: nil, diagnostics: diagnostics, omitted: omitted)
+        }
         let checked = CheckedQuery(
             schema: schema, entity: entity, predicate: predicate, sortKeys: sortKeys, limit: limit,
             offset: offset, parameters: checker.parameters, patternParameters: checker.patternParameters,
@@ -192,7 +204,7 @@ public struct TypeChecker {
         func score(_ result: Result) -> (Int, Int, Int) {
             let errors = result.diagnostics.filter { $0.severity == .error }
             let unknown = errors.filter { $0.code == .unknownProperty }.count
-            return (unknown, errors.count, -(errors.first?.span.start ?? 0))
+            return (unknown, errors.count + result.omitted, -(errors.first?.span.start ?? 0))
         }
         return score(lhs) < score(rhs)
     }
@@ -201,14 +213,28 @@ public struct TypeChecker {
 
     /// Records an error; returns nil so callers can `return error(…)`.
     mutating func error<T>(
-        _ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []
+        _ code: DiagnosticCode, _ message: @autoclosure () -> String, at span: SourceSpan,
+        notes: @autoclosure () -> [DiagnosticNote] = []
     ) -> T? {
-        diagnostics.append(.error(code, message, at: span, notes: notes))
+        record(.error(code, message(), at: span, notes: notes()))
         return nil
     }
 
-    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []) {
-        diagnostics.append(.warning(code, message, at: span, notes: notes))
+    mutating func warning(
+        _ code: DiagnosticCode, _ message: @autoclosure () -> String, at span: SourceSpan,
+        notes: @autoclosure () -> [DiagnosticNote] = []
+    ) {
+        record(.warning(code, message(), at: span, notes: notes()))
+    }
+
+    /// Keeps a diagnostic while fewer than `Parser.maxDiagnostics` are kept, and
+    /// otherwise only counts it, without building its message and notes.
+    mutating func record(_ diagnostic: @autoclosure () -> Diagnostic) {
+        guard diagnostics.count < Parser.maxDiagnostics else {
+            omittedDiagnostics += 1
+            return
+        }
+        diagnostics.append(diagnostic())
     }
 
     // MARK: - Query parts

@@ -33,10 +33,13 @@ public struct QueryEnvironment: Sendable {
 /// Why parameters could not be bound.
 public struct BindingError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// Whether the values exceed a limit (SQLite's bound values), rather than being wrong.
+    public var isLimit: Bool
     public var description: String { message }
 
-    public init(message: String) {
+    public init(message: String, isLimit: Bool = false) {
         self.message = message
+        self.isLimit = isLimit
     }
 }
 
@@ -122,7 +125,8 @@ public enum BindingResolver {
             lists.sort { $0.1 > $1.1 }
             let largest = lists.first.map { " (the list '$\($0.0)' has \($0.1))" } ?? ""
             throw BindingError(
-                message: "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query")
+                message: "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query",
+                isLimit: true)
         }
         var nilBindings: Set<Int> = []
         for (index, binding) in query.bindings.enumerated() {

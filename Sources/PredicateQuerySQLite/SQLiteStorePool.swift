@@ -133,7 +133,13 @@ public final class SQLiteStorePool: @unchecked Sendable {
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:],
         environment: QueryEnvironment = QueryEnvironment(), budget: QueryBudget
     ) async throws(StoreError) -> [Row] {
-        try await withStore(budget: budget) { store throws(StoreError) in
+        // Values that cannot be bound are the caller's mistake, told before any wait.
+        do {
+            _ = try BindingResolver.resolve(query, parameters: parameters, environment: environment)
+        } catch {
+            throw StoreError(error)
+        }
+        return try await withStore(budget: budget) { store throws(StoreError) in
             try store.fetch(query, parameters: parameters, environment: environment)
         }
     }

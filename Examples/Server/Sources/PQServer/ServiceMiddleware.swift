@@ -5,6 +5,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import QueryService
 
 struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -27,6 +28,9 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as HTTPError {
             response = errorResponse(error, for: request)
+        } catch is NIOTooManyBytesError {
+            // A body over the limit, read through the stream that watches for hang-ups.
+            response = errorResponse(HTTPError(.contentTooLarge), for: request)
         } catch is CancellationError {
             // The client hung up; nobody reads this.
             response = jsonResponse(.error(499, "the client closed the request", code: "query.cancelled"))

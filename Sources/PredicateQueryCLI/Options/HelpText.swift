@@ -26,7 +26,8 @@ enum HelpText {
           --store FILE         query the SQLite store FILE (opened read-only). A store
                                pq created carries its schema; a plain SQLite database
                                is read table by table; a Core Data / SwiftData store
-                               needs its models (--model)
+                               with the model it keeps inside (or one inferred from
+                               its tables), unless --model names one
           --model FILE         read the model: SwiftData @Model classes from a Swift file
                                or a folder of them, an Xcode model (.xcdatamodeld,
                                .xcdatamodel) or a compiled one (.momd, .mom) (repeatable)
@@ -54,6 +55,8 @@ enum HelpText {
           --explain            print SQLite's query plan
           --count              print the number of matching objects
           --check              type-check only: print the checked query or the errors
+                               (with --model and no --store, against the models alone;
+                               --sql then prints the SQL the models' layout implies)
           --store-path         print the path of the store in use
           --version            print pq's version
           -h, --help           print this help

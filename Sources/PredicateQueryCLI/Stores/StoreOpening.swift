@@ -23,6 +23,9 @@ struct OpenStore {
     var path: String
     /// Warnings from reading model files, already printed.
     var modelWarnings: [String] = []
+    /// Opened from `--model` files alone, with no store: an empty store in memory laid
+    /// out as the models imply, for `--check` and `--sql`; queries do not run.
+    var isModelOnly = false
 }
 
 enum StoreOpening {
@@ -33,12 +36,16 @@ enum StoreOpening {
         }
         if let path = options.storePath { return path }
         if !options.modelPaths.isEmpty {
-            throw CLIError.usage("--model describes the store named with --store; give --store FILE too")
+            throw CLIError.usage(
+                "--model without --store can check a query (--check) or show its SQL (--sql); give --store FILE to run it")
         }
         return try ExampleStore.ensure()
     }
 
     static func open(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
+        if options.storePath == nil, !options.modelPaths.isEmpty, options.checkOnly || options.showSQL {
+            return try openModelsAlone(options, warn: warn)
+        }
         let path = try self.path(for: options)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.io("no store at '\(path)'")
@@ -46,15 +53,36 @@ enum StoreOpening {
         do {
             if options.modelPaths.isEmpty {
                 var warnings: [String] = []
-                let store = try SQLiteStore.open(at: path, warnings: &warnings)
+                let store = try SQLiteStore.open(at: path, modelCache: ModelFiles.modelCache, warnings: &warnings)
                 for warning in warnings { warn("pq: warning: \(warning)") }
                 return OpenStore(store: store, path: path)
             }
             let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
             warnings.forEach(warn)
             let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
-            return OpenStore(
-                store: try SQLiteStore.open(at: path, schema: schema, layout: layout), path: path, modelWarnings: warnings)
+            let store = try SQLiteStore.open(at: path, schema: schema, layout: layout)
+            for warning in store.warnings { warn("pq: warning: \(warning)") }
+            return OpenStore(store: store, path: path, modelWarnings: warnings)
+        } catch let error as CLIError {
+            throw error
+        } catch let error as StoreError {
+            throw CLIError.io(error.message)
+        } catch {
+            throw CLIError.io("\(error)")
+        }
+    }
+}
+
+extension StoreOpening {
+    /// Checking a query against model files, in CI or an editor, needs no store: the
+    /// schema comes from the models and the layout from the rules (`--layout`).
+    static func openModelsAlone(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
+        do {
+            let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
+            warnings.forEach(warn)
+            let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
+            let store = try SQLiteStore.create(at: ":memory:", schema: schema, layout: layout)
+            return OpenStore(store: store, path: ":memory:", modelWarnings: warnings, isModelOnly: true)
         } catch let error as CLIError {
             throw error
         } catch let error as StoreError {
@@ -67,6 +95,12 @@ enum StoreOpening {
 
 /// Reading `--model` files and folders, of any model format.
 enum ModelFiles {
+    /// Reads a Core Data store's own model (its `Z_MODELCACHE`), for `--store` with no `--model`.
+    static let modelCache: SQLiteStore.ModelCacheReader = { data in
+        let (schema, warnings) = try ModelCache.schema(fromCompressed: data)
+        return (schema, warnings.map { "the store's model: \($0.message)" })
+    }
+
     static func load(_ paths: [String], version: String? = nil) throws -> (Schema, [String]) {
         let (schema, warnings): (Schema, [ModelWarning])
         do {
@@ -78,6 +112,6 @@ enum ModelFiles {
         if let first = problems.first {
             throw CLIError.io("the models are inconsistent: \(first.message)")
         }
-        return (schema, warnings.map(\.description))
+        return (schema, warnings.map { "the store's model: \($0.message)" })
     }
 }

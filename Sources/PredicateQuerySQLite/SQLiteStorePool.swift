@@ -39,17 +39,37 @@ public final class SQLiteStorePool: @unchecked Sendable {
     private final class Member: @unchecked Sendable {
         let store: SQLiteStore
         let queue: DispatchQueue
-        let lock = NSLock()
-        /// The query running on it now, so a late cancellation stops no other; guarded by `lock`.
-        var running: Int?
 
         init(store: SQLiteStore, index: Int) {
             self.store = store
             queue = DispatchQueue(label: "pq.pool.\(index)")
         }
+    }
 
-        func interrupt(ifRunning job: Int) {
-            lock.withLock { if running == job { store.interrupt() } }
+    /// One query's run on a member: a cancellation that comes before it starts
+    /// stops it from starting, one while it runs interrupts it, and one after it
+    /// ends touches nothing (the member may be running another query by then).
+    private final class Job: @unchecked Sendable {
+        private let lock = NSLock()
+        private var cancelled = false
+        private var running = false
+
+        /// Marks the job started; false if it was cancelled first.
+        func start() -> Bool {
+            lock.withLock {
+                guard !cancelled else { return false }
+                running = true
+                return true
+            }
+        }
+
+        func finish() { lock.withLock { running = false } }
+
+        func cancel(interrupting store: SQLiteStore) {
+            lock.withLock {
+                cancelled = true
+                if running { store.interrupt() }
+            }
         }
     }
 
@@ -99,13 +119,16 @@ public final class SQLiteStorePool: @unchecked Sendable {
         let index = try await acquire(budget: budget)
         defer { release(index) }
         let member = members[index]
-        let job = Self.nextJob()
+        let job = Job()
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
                     member.queue.async {
-                        member.lock.withLock { member.running = job }
-                        defer { member.lock.withLock { member.running = nil } }
+                        guard job.start() else {
+                            continuation.resume(throwing: StoreError("the query was cancelled", kind: .cancelled))
+                            return
+                        }
+                        defer { job.finish() }
                         do throws(StoreError) {
                             try budget.check("waiting for a connection")
                             member.store.timeout = budget.remaining
@@ -116,7 +139,7 @@ public final class SQLiteStorePool: @unchecked Sendable {
                     }
                 }
             } onCancel: {
-                member.interrupt(ifRunning: job)
+                job.cancel(interrupting: member.store)
             }
         } catch let error as StoreError {
             if error.kind == .cancelled || error.kind == .timeout, Task.isCancelled {
@@ -146,15 +169,6 @@ public final class SQLiteStorePool: @unchecked Sendable {
 
     // MARK: - Lending
 
-    private static let jobs = NSLock()
-    nonisolated(unsafe) private static var lastJob = 0
-    private static func nextJob() -> Int {
-        jobs.withLock {
-            lastJob += 1
-            return lastJob
-        }
-    }
-
     /// A free member's index, waiting (in order of arrival) until one is free, the
     /// deadline passes (`poolExhausted`) or the task is cancelled.
     private func acquire(budget: QueryBudget) async throws(StoreError) -> Int {
@@ -165,14 +179,24 @@ public final class SQLiteStorePool: @unchecked Sendable {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
-                    let ready: Int? = lock.withLock {
+                    // A cancellation before the waiter is queued finds no waiter to drop,
+                    // so it is looked for here, in the task, under the lock.
+                    let ready: Int?? = lock.withLock {
                         if let index = idle.popLast() { return index }
+                        if Task.isCancelled { return .some(nil) }
                         waiters.append(Waiter(id: id, continuation: continuation))
                         return nil
                     }
-                    if let ready {
-                        continuation.resume(returning: ready)
+                    switch ready {
+                    case .some(.some(let index)):
+                        continuation.resume(returning: index)
                         return
+                    case .some(.none):
+                        continuation.resume(
+                            throwing: StoreError("the query was cancelled while waiting for a connection", kind: .cancelled))
+                        return
+                    case .none:
+                        break
                     }
                     let total = SQLiteConnection.describe(budget.total)
                     Task { [weak self] in

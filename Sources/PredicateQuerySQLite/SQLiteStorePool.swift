@@ -199,13 +199,16 @@ public final class SQLiteStorePool: @unchecked Sendable {
                         break
                     }
                     let total = SQLiteConnection.describe(budget.total)
-                    Task { [weak self] in
-                        try? await Task.sleep(until: budget.deadline, clock: .continuous)
-                        self?.dropWaiter(
-                            id,
-                            StoreError(
-                                "no connection of the store's \(self?.size ?? 0) came free within the query's \(total) budget",
-                                kind: .poolExhausted))
+                    // A timer on a dispatch queue, not a task: it fires on time even
+                    // when every thread of Swift's task pool is busy.
+                    let size = self.size
+                    let exhausted = StoreError(
+                        "no connection of the store's \(size) came free within the query's \(total) budget",
+                        kind: .poolExhausted)
+                    let delay = budget.remaining
+                    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in
+                        self?.dropWaiter(id, exhausted)
                     }
                 }
             } onCancel: {

@@ -112,7 +112,9 @@ struct SQLiteStorePoolTests {
             #expect(error.kind == .poolExhausted)
         }
         let waited = clock.now - start
-        #expect(waited >= .milliseconds(250) && waited < .seconds(5), "waited \(waited)")
+        print("SQLiteStorePoolTests: a 300 ms budget gave up waiting after \(waited)")
+        // Generous: a loaded machine may resume the task late; the budget is what ends the wait.
+        #expect(waited >= .milliseconds(250) && waited < .seconds(30), "waited \(waited)")
         holder.cancel()
         _ = await holder.result
         #expect(pool.available == 1)

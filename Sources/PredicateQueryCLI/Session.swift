@@ -158,9 +158,10 @@ final class Session {
     }
 
     /// The SQL with its placeholders, and what each binds: constants as values,
-    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value).
+    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value;
+    /// an equality with a parameter shows as `=`, which becomes `IS` when it is bound to nil).
     private func printUnboundSQL(_ compiled: CompiledQuery) {
-        output.write("SQL: \(compiled.sql)\n")
+        output.write("SQL: \(compiled.statement(listSizes: [:]))\n")
         let shown = compiled.bindings.enumerated().map { index, binding -> String in
             let value: String
             switch binding {

@@ -114,7 +114,7 @@ public final class SQLiteStorePool: @unchecked Sendable {
     public func withStore<Result: Sendable>(
         budget: QueryBudget, _ body: @escaping @Sendable (SQLiteStore) throws(StoreError) -> Result
     ) async throws(StoreError) -> Result {
-        try budget.check("starting")
+        try budget.check("parsing, checking and lowering it")
         guard !Task.isCancelled else { throw StoreError("the query was cancelled", kind: .cancelled) }
         let index = try await acquire(budget: budget)
         defer { release(index) }

@@ -178,7 +178,7 @@ public final class QueryService: Sendable {
         } catch {
             return Self.failure(StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter))
         }
-        guard pool.waiting < maximumQueue else {
+        guard pool.available > 0 || pool.waiting < maximumQueue else {
             return Self.failure(
                 StoreError("the service is busy: \(pool.waiting) queries wait for a connection", kind: .poolExhausted))
         }

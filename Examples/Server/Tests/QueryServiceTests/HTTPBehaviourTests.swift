@@ -80,15 +80,9 @@ struct HTTPBehaviourTests {
         // 20,000 transactions in one budget, and a query that compares each with
         // every other: minutes of work, stopped only by the client leaving.
         let file = try ExampleStoreFile()
-        _ = try file.write(
-            """
-            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 20000)
-            INSERT INTO ZTRANSACTION (Z_PK, Z_ENT, Z_OPT, ZNOTE, ZAMOUNT, ZBUDGET)
-            SELECT 100000 + x, (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Transaction'), 1, 'n' || x, x, 1 FROM c
-            """)
+        try file.addTransactions(20_000)
         let service = try QueryService(storeAt: file.path, connections: 2, timeout: .seconds(20))
-        let filter = "SUBQUERY(budget.transactions, $t, $t.amount > amount).@count > 1000000"
-        let body = #"{"entity": "Transaction", "filter": "\#(filter)"}"#
+        let body = String(decoding: ExampleStoreFile.slowRequest, as: UTF8.self)
         try await application(service).test(.live) { client in
             let port = try #require(client.port)
             let socket = try #require(RawClient(port: port))

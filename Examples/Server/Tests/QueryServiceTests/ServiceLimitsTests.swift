@@ -30,6 +30,21 @@ final class ExampleStoreFile {
         return store
     }
 
+    /// Adds `count` transactions to the first budget, for queries that take long.
+    func addTransactions(_ count: Int) throws {
+        _ = try write(
+            """
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT \(count))
+            INSERT INTO ZTRANSACTION (Z_PK, Z_ENT, Z_OPT, ZNOTE, ZAMOUNT, ZBUDGET)
+            SELECT 100000 + x, (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Transaction'), 1, 'n' || x, x, 1 FROM c
+            """)
+    }
+
+    /// A request that compares each of those transactions with every other: minutes of work.
+    static let slowRequest = Data(
+        #"{"entity": "Transaction", "filter": "SUBQUERY(budget.transactions, $t, $t.amount > amount).@count > 1000000"}"#
+            .utf8)
+
     deinit { try? FileManager.default.removeItem(at: folder) }
 }
 
@@ -102,6 +117,25 @@ struct ServiceLimitsTests {
         #expect(response.headers["Retry-After"] == "1")
         #expect(try body(response)["code"] as? String == "store.busy")
         try writer.execute("ROLLBACK")
+        #expect(await service.handle(body: Data(#"{"entity": "Budget"}"#.utf8)).status == 200)
+    }
+
+    @Test func aFullQueueIs503AtOnceAndASpentBudgetIs503() async throws {
+        let file = try ExampleStoreFile()
+        try file.addTransactions(20_000)
+        let service = try QueryService(storeAt: file.path, connections: 1, timeout: .seconds(1), maximumQueue: 0)
+        let slow = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        while service.idleConnections == 1, clock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+        let turnedAway = await service.handle(body: Data(#"{"entity": "Budget"}"#.utf8))
+        #expect(turnedAway.status == 503)
+        #expect(turnedAway.headers["Retry-After"] == "1")
+        #expect(try body(turnedAway)["code"] as? String == "store.poolExhausted")
+        // The slow query runs out of its 1 s budget.
+        let timedOut = await slow.value
+        #expect(timedOut.status == 503)
+        #expect(try body(timedOut)["code"] as? String == "query.timeout")
         #expect(await service.handle(body: Data(#"{"entity": "Budget"}"#.utf8)).status == 200)
     }
 

@@ -42,6 +42,20 @@ public func queryRouter(
     return router
 }
 
+/// The server: the query routes on 127.0.0.1 at `port` (0 for any free one). A
+/// connection idle for `idleTimeout` (no request, or one that stops sending its
+/// headers or body) is closed.
+public func queryApplication(
+    _ service: QueryService, port: Int, idleTimeout: Duration = .seconds(30),
+    log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+) -> some ApplicationProtocol {
+    let milliseconds = idleTimeout.components.seconds * 1000 + idleTimeout.components.attoseconds / 1_000_000_000_000_000
+    return Application(
+        router: queryRouter(service, log: log),
+        server: .http1(configuration: .init(idleTimeout: .milliseconds(milliseconds))),
+        configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"))
+}
+
 /// The items of a query string as HTML forms and `curl --data-urlencode` write it:
 /// `+` is a space, so pq's `+` operator travels as `%2B`.
 func formItems(_ query: String) -> [(name: String, value: String)] {

@@ -51,9 +51,4 @@ do {
     FileHandle.standardError.write(Data("pq-server: \(error)\n".utf8))
     exit(1)
 }
-// A connection idle for 30 s (no request, or a request that stops sending) is closed.
-let app = Application(
-    router: queryRouter(service),
-    server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-    configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"))
-try await app.runService()
+try await queryApplication(service, port: port).runService()

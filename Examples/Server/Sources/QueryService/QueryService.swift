@@ -64,7 +64,11 @@ public final class QueryService: Sendable {
     public var idleConnections: Int { pool.available }
     public var waitingRequests: Int { pool.waiting }
 
-    deinit {
+    deinit { removeTemporaryFiles() }
+
+    /// Removes the example store this service wrote, if any (a server calls it when
+    /// it stops: a process that exits runs no deinit).
+    public func removeTemporaryFiles() {
         if let ownFolder { try? FileManager.default.removeItem(at: ownFolder) }
     }
 

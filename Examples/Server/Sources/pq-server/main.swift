@@ -52,3 +52,4 @@ do {
     exit(1)
 }
 try await queryApplication(service, port: port).runService()
+service.removeTemporaryFiles()

@@ -47,6 +47,24 @@ struct DiagnosticCapTests {
         #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
 
+    @Test func aDeadlineStopsTheCheckerAndTheCompiler() {
+        let (predicate, _) = Self.unknownNames(groups: 15)
+        var limits = Limits.standard
+        limits.deadline = .now - .seconds(1)
+        let schema = ExampleSchemas.combined
+        let mapping = StoreMapping.make(for: schema, layout: .coreData)
+        for text in ["Budget where " + predicate, predicate] {
+            let result = QueryCompiler.compile(text, schema: schema, mapping: mapping, limits: limits)
+            #expect(result.diagnostics.map(\.code) == [.deadlinePassed], "\(result.diagnostics.prefix(3))")
+        }
+        // A query that checks before the deadline is not lowered after it.
+        let small = QueryCompiler.compile("Budget where limit > 1", schema: schema, mapping: mapping, limits: limits)
+        #expect(small.compiled == nil)
+        #expect(small.diagnostics.map(\.code) == [.deadlinePassed])
+        // Without a deadline, the same text compiles.
+        #expect(QueryCompiler.compile("Budget where limit > 1", schema: schema, mapping: mapping).compiled != nil)
+    }
+
     @Test func inferenceOverEveryEntityIsCappedToo() {
         let (predicate, _) = Self.unknownNames(groups: 2)
         let result = QueryCompiler.compile(

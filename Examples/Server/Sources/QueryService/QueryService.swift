@@ -137,31 +137,34 @@ public final class QueryService: Sendable {
             return .error(400, "'offset' must not be negative, not \(offset)", code: "request.invalid")
         }
 
+        // The budget bounds checking too: past its deadline the checker stops.
+        var limits = Limits.standard
+        limits.deadline = budget.deadline
         // The entity alone, then each text field alone: a diagnostic's range is in
         // the text of the field it names.
         let entity = Query(entity: Name(request.entity, span: SourceSpan(start: 0, end: request.entity.utf8.count)))
         var warnings: [FieldDiagnostic] = []
-        if let failure = check(entity, field: "entity", text: request.entity, status: 404, warnings: &warnings) {
+        if let failure = check(entity, field: "entity", text: request.entity, status: 404, limits: limits, warnings: &warnings) {
             return failure
         }
         var query = entity
         if let filter = request.filter {
-            let parsed = Parser.parsePredicate(filter)
+            let parsed = Parser.parsePredicate(filter, limits: limits)
             guard let predicate = parsed.query?.predicate else {
                 return failed("the filter does not parse", parsed.diagnostics, field: "filter", text: filter)
             }
             query.predicate = predicate
-            if let failure = check(query, field: "filter", text: filter, status: 400, warnings: &warnings) {
+            if let failure = check(query, field: "filter", text: filter, status: 400, limits: limits, warnings: &warnings) {
                 return failure
             }
         }
         if let sort = request.sort {
-            let parsed = Parser.parseSortKeys(sort)
+            let parsed = Parser.parseSortKeys(sort, limits: limits)
             guard let sortKeys = parsed.query?.sortKeys else {
                 return failed("the sort does not parse", parsed.diagnostics, field: "sort", text: sort)
             }
             let sortOnly = Query(entity: Name(request.entity), sortKeys: sortKeys)
-            if let failure = check(sortOnly, field: "sort", text: sort, status: 400, warnings: &warnings) {
+            if let failure = check(sortOnly, field: "sort", text: sort, status: 400, limits: limits, warnings: &warnings) {
                 return failure
             }
             query.sortKeys = sortKeys
@@ -172,7 +175,7 @@ public final class QueryService: Sendable {
         // One row more than asked for tells whether there is another page.
         query.limit = QueryCount(.literal(Int64(limit) + 1))
 
-        let compiled = QueryCompiler.compile(query, schema: pool.schema, mapping: pool.mapping)
+        let compiled = QueryCompiler.compile(query, schema: pool.schema, mapping: pool.mapping, limits: limits)
         guard let sql = compiled.compiled, let checked = compiled.checked else {
             return failed("the query cannot run on this store", compiled.diagnostics, field: "filter", text: request.filter ?? "")
         }
@@ -224,9 +227,9 @@ public final class QueryService: Sendable {
 
     /// Checks `query`; on errors, the response that reports them; warnings are kept.
     private func check(
-        _ query: Query, field: String, text: String, status: Int, warnings: inout [FieldDiagnostic]
+        _ query: Query, field: String, text: String, status: Int, limits: Limits, warnings: inout [FieldDiagnostic]
     ) -> QueryResponse? {
-        let result = TypeChecker.check(query, schema: pool.schema)
+        let result = TypeChecker.check(query, schema: pool.schema, limits: limits)
         let errors = result.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else {
             let what = field == "entity" ? "the entity is not in this store" : "the \(field) does not type-check"
@@ -240,6 +243,9 @@ public final class QueryService: Sendable {
     private func failed(
         _ error: String, _ diagnostics: [Diagnostic], field: String, text: String, status: Int = 400
     ) -> QueryResponse {
+        if diagnostics.contains(where: { $0.code == .deadlinePassed }) {
+            return Self.failure(StoreError("checking the \(field) used up the request's time budget", kind: .timeout))
+        }
         let source = SourceText(text)
         return .json(
             status,

@@ -158,6 +158,12 @@ struct ServiceLimitsTests {
             "ServiceLimitsTests: \(filter.utf8.count) bytes of unknown names answered in \(elapsed), \(answer.body.count) bytes")
         // Generous for a debug build on a loaded machine; a release build takes ~0.3 s.
         #expect(elapsed < .seconds(30))
+        // The request's budget bounds checking too: with 1 ms, the checker stops.
+        let hurried = try QueryService(exampleData: 0, timeout: .milliseconds(1))
+        let late = await hurried.handle(body: request)
+        #expect(late.status == 503)
+        #expect(try body(late)["code"] as? String == "query.timeout")
+        #expect(late.headers["Retry-After"] == "1")
         // Meanwhile, nothing is held: a cheap query runs at once.
         #expect(service.idleConnections == service.idleConnections)
         #expect(await service.handle(body: Data(#"{"entity": "Budget", "limit": 1}"#.utf8)).status == 200)

@@ -63,6 +63,15 @@ struct DiagnosticCapTests {
         #expect(small.diagnostics.map(\.code) == [.deadlinePassed])
         // Without a deadline, the same text compiles.
         #expect(QueryCompiler.compile("Budget where limit > 1", schema: schema, mapping: mapping).compiled != nil)
+        // A cache keeps no result cut short, and keys results without the deadline.
+        let cache = QueryCache(schema: schema, mapping: mapping)
+        #expect(cache.compile("Budget where limit > 1", limits: limits).compiled == nil)
+        var later = Limits.standard
+        later.deadline = .now + .seconds(60)
+        #expect(cache.compile("Budget where limit > 1", limits: later).compiled != nil)
+        #expect(cache.compile("Budget where limit > 1").compiled != nil)
+        #expect(cache.statistics.entries == 1)
+        #expect(cache.statistics.hits == 1)
     }
 
     @Test func inferenceOverEveryEntityIsCappedToo() {

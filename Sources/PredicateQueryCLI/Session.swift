@@ -218,9 +218,10 @@ final class Session {
     }
 
     /// The SQL with its placeholders, and what each binds: constants as values,
-    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value).
+    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value;
+    /// an equality with a parameter shows as `=`, which becomes `IS` when it is bound to nil).
     private func printUnboundSQL(_ compiled: CompiledQuery, _ source: FormatSource?) {
-        output.write("SQL: \(compiled.sql)\n")
+        output.write("SQL: \(compiled.statement(listSizes: [:]))\n")
         /// A parameter of a format string is named by its specifier.
         func named(_ name: String) -> String { source?.expansion.label(of: name) ?? "$" + name }
         let shown = compiled.bindings.enumerated().map { index, binding -> String in

@@ -258,7 +258,7 @@ extension TypeChecker {
             }
             guard Self.comparable(typedElement, typed) != nil else {
                 failed = true
-                diagnostics.append(
+                record(
                     .error(
                         .typeMismatch,
                         "list element of type '\(typed.type)' cannot be compared with '\(typedElement.type)'",

@@ -32,6 +32,8 @@ public struct SQLLowering {
     var aliasCount = 0
     /// The element pass whose HAVING clause is being lowered, if any.
     var elementPass: ElementPass?
+    /// Whether the SQL's shape would differ with the parameters' values in hand.
+    var shapeDependsOnValues = false
 
     /// The SELECT of one level under construction.
     struct Scope {
@@ -79,7 +81,8 @@ public struct SQLLowering {
                 code: .sqlTooDeep)
         }
         return CompiledQuery(
-            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping)
+            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping,
+            hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
     }
 
     private mutating func lowerSelect(_ query: CheckedQuery, count: Bool) throws(LoweringError) -> SQLSelect {

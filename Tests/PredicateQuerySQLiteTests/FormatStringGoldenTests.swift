@@ -37,10 +37,13 @@ struct FormatStringGoldenTests {
         guard problems.isEmpty else {
             return (renderer.render(problems, in: format).trimmingCharacters(in: .newlines), true)
         }
-        var lines = [checked.typedDump, "sql: " + compiled.sql]
+        var lines = [checked.typedDump]
         var agree = true
         do {
+            // The statement that runs with these values (an equality with a parameter
+            // is `=` or `IS` by the value bound).
             let resolved = try BindingResolver.resolve(compiled, parameters: values, environment: ExampleStore.environment)
+            lines.append("sql: " + resolved.sql)
             lines.append("bindings: " + resolved.values.map(\.description).joined(separator: ", "))
             let rows = try store.fetch(compiled, parameters: values, environment: ExampleStore.environment)
             lines.append(

@@ -66,10 +66,16 @@ final class Session {
     func run(_ text: String) -> Bool {
         let renderer = DiagnosticRenderer()
         let parsed = Parser.parse(text)
-        guard var query = parsed.query else {
+        guard let query = parsed.query else {
             output.writeError(renderer.render(parsed.diagnostics, in: text))
             return false
         }
+        return run(query, source: text, renderer: renderer)
+    }
+
+    /// Runs a parsed query (from the text language or Swift); diagnostics render against `text`.
+    func run(_ parsedQuery: Query, source text: String, renderer: DiagnosticRenderer) -> Bool {
+        var query = parsedQuery
         if let sort = overrides.sort {
             let keys = Parser.parseSortKeys(sort)
             guard let sortQuery = keys.query else {

@@ -213,6 +213,12 @@ extension SwiftPredicateParser {
         let calls = isPunctuation("(") || (isPunctuation("{") && Self.closureMethods.contains(name.text) && allowsTrailingClosure)
         if calls { return try method(name, on: base) }
         let span = base.span.merged(with: nameSpan)
+        // `search.isEmpty`, `limits.max`: a property of a captured value is captured too.
+        if case .parameter(let captured) = base.kind {
+            let whole = captured + "." + name.text
+            if !capturedNames.contains(whole) { capturedNames.append(whole) }
+            return Expr(.parameter(whole), span: span)
+        }
         if !name.isEscaped, name.text == "count" { return Expr(.aggregate(.count, base, []), span: span) }
         if !name.isEscaped, name.text == "isEmpty" { return Expr(.isEmpty(base), span: span) }
         var component = PathComponent(name.text, optionalChained: optional, span: nameSpan)

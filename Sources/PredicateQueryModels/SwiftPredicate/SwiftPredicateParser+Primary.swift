@@ -219,8 +219,11 @@ extension SwiftPredicateParser {
             if !capturedNames.contains(whole) { capturedNames.append(whole) }
             return Expr(.parameter(whole), span: span)
         }
-        if !name.isEscaped, name.text == "count" { return Expr(.aggregate(.count, base, []), span: span) }
-        if !name.isEscaped, name.text == "isEmpty" { return Expr(.isEmpty(base), span: span) }
+        // The object itself is no collection: `$0.count` and `$0.isEmpty` are its properties.
+        let isObject: Bool
+        if case .keyPath(let path) = base.kind, path.components.isEmpty { isObject = true } else { isObject = false }
+        if !name.isEscaped, !isObject, name.text == "count" { return Expr(.aggregate(.count, base, []), span: span) }
+        if !name.isEscaped, !isObject, name.text == "isEmpty" { return Expr(.isEmpty(base), span: span) }
         var component = PathComponent(name.text, optionalChained: optional, span: nameSpan)
         if case .keyPath(var path) = base.kind {
             if path.root == .object, path.components.isEmpty { component.isOptionalChained = false }

@@ -270,7 +270,13 @@ extension SwiftPredicateParser {
                 }
             return Expr(.stringTest(op, receiver, argument, options), span: receiver.span.merged(with: end))
         case "addingTimeInterval":
-            let (argument, end) = try argument(label: nil, method: name.text)
+            var (argument, end) = try argument(label: nil, method: name.text)
+            // A number of seconds is a duration, as `date + 86400s` is in the text language.
+            switch argument.kind {
+            case .literal(.integer(let seconds)): argument.kind = .literal(.duration(Double(seconds), .seconds))
+            case .literal(.decimal(let seconds)): argument.kind = .literal(.duration(seconds, .seconds))
+            default: break
+            }
             return Expr(.arithmetic(.add, receiver, argument), span: receiver.span.merged(with: end))
         case "evaluate":
             throw fail(

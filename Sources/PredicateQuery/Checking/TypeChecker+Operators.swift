@@ -49,7 +49,9 @@ extension TypeChecker {
                     ? [DiagnosticNote("a Bool compares with true and false, or with 1 and 0 as in NSPredicate")] : [])
         }
         let type = l.type
-        if type.isOpaque { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
+        // Data is equal or unequal byte for byte (`nonceData == $d`, apps that keep
+        // UUIDs as Data); it has no order, and other opaque values take only nil tests.
+        if type.isOpaque, type != .data { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
         if op.isOrdering, !type.isOrdered {
             return error(
                 .notOrderable, "'\(op.rawValue)' needs values with an order, and '\(type)' has none",
@@ -108,6 +110,7 @@ extension TypeChecker {
         case .enumeration:
             [DiagnosticNote("enum values are only equal or unequal; list the cases you want with 'in', as in 'x in [.a, .b]'")]
         case .bool: [DiagnosticNote("Bool values are only equal or unequal")]
+        case .data: [DiagnosticNote("Data values are only equal or unequal, byte for byte")]
         default: []
         }
     }
@@ -117,10 +120,14 @@ extension TypeChecker {
         let note =
             isObject
             ? "a related object is compared through its attributes, as in 'budget?.name == …'; write '== nil' or '!= nil' to test for one"
-            : "Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
-        return error(
-            .unqueryableAttribute, "values of type '\(type)' can only be tested for nil", at: span,
-            notes: [DiagnosticNote(note)])
+            : type == .data
+                ? "Data is only equal or unequal, byte for byte, to another Data value, as in 'data == $bytes'; or test it with '== nil'"
+                : "transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
+        let message =
+            type == .data
+            ? "values of type 'Data' can only be compared with '==' and '!=' or tested for nil"
+            : "values of type '\(type)' can only be tested for nil"
+        return error(.unqueryableAttribute, message, at: span, notes: [DiagnosticNote(note)])
     }
 
     /// The text of a key path operand, for messages.
@@ -310,6 +317,15 @@ extension TypeChecker {
         let hint = expected.flatMap { $0.isNumeric || $0 == .date || $0 == .duration ? $0 : nil }
         guard let (left, right) = checkOperands(lhs, rhs, hint: hint) else { return nil }
         let mismatch = "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'"
+        if op.isBitwise, left.type != .int || right.type != .int {
+            // `a & b` on Bools means `a && b`; on numbers, the bits of Ints.
+            let logical = op == .bitwiseAnd ? "&&" : "||"
+            let note =
+                left.type == .bool && right.type == .bool && op != .bitwiseXor
+                ? "for a logical \(op == .bitwiseAnd ? "AND" : "OR") of conditions use '\(logical)'"
+                : "'\(op.rawValue)' works on the bits of Int values, as in '(flags & 4) == 0'"
+            return error(.invalidArithmetic, mismatch, at: span, notes: [DiagnosticNote(note)])
+        }
         switch (left.type, right.type) {
         case (.int, .int):
             return .arithmetic(op, left, right, .int)

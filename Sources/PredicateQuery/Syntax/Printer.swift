@@ -84,7 +84,7 @@ public struct Printer {
         case .comparison, .stringTest, .membership, .quantified: .comparison
         case .coalesce: .coalesce
         case .range: .range
-        case .arithmetic(let op, _, _): op == .add || op == .subtract ? .additive : .multiplicative
+        case .arithmetic(let op, _, _): op.isAdditive ? .additive : .multiplicative
         case .negate: .prefix
         case .literal(.integer(let value)): value < 0 ? .prefix : .postfix
         case .literal(.decimal(let value)): value.sign == .minus ? .prefix : .postfix

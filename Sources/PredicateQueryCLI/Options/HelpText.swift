@@ -55,6 +55,8 @@ enum HelpText {
           --explain            print SQLite's query plan
           --count              print the number of matching objects
           --check              type-check only: print the checked query or the errors
+                               (with --model and no --store, against the models alone;
+                               --sql then prints the SQL the models' layout implies)
           --store-path         print the path of the store in use
           --version            print pq's version
           -h, --help           print this help

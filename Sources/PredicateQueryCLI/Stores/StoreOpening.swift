@@ -23,6 +23,9 @@ struct OpenStore {
     var path: String
     /// Warnings from reading model files, already printed.
     var modelWarnings: [String] = []
+    /// Opened from `--model` files alone, with no store: an empty store in memory laid
+    /// out as the models imply, for `--check` and `--sql`; queries do not run.
+    var isModelOnly = false
 }
 
 enum StoreOpening {
@@ -33,12 +36,16 @@ enum StoreOpening {
         }
         if let path = options.storePath { return path }
         if !options.modelPaths.isEmpty {
-            throw CLIError.usage("--model describes the store named with --store; give --store FILE too")
+            throw CLIError.usage(
+                "--model without --store can check a query (--check) or show its SQL (--sql); give --store FILE to run it")
         }
         return try ExampleStore.ensure()
     }
 
     static func open(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
+        if options.storePath == nil, !options.modelPaths.isEmpty, options.checkOnly || options.showSQL {
+            return try openModelsAlone(options, warn: warn)
+        }
         let path = try self.path(for: options)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.io("no store at '\(path)'")
@@ -56,6 +63,26 @@ enum StoreOpening {
             let store = try SQLiteStore.open(at: path, schema: schema, layout: layout)
             for warning in store.warnings { warn("pq: warning: \(warning)") }
             return OpenStore(store: store, path: path, modelWarnings: warnings)
+        } catch let error as CLIError {
+            throw error
+        } catch let error as StoreError {
+            throw CLIError.io(error.message)
+        } catch {
+            throw CLIError.io("\(error)")
+        }
+    }
+}
+
+extension StoreOpening {
+    /// Checking a query against model files, in CI or an editor, needs no store: the
+    /// schema comes from the models and the layout from the rules (`--layout`).
+    static func openModelsAlone(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
+        do {
+            let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
+            warnings.forEach(warn)
+            let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
+            let store = try SQLiteStore.create(at: ":memory:", schema: schema, layout: layout)
+            return OpenStore(store: store, path: ":memory:", modelWarnings: warnings, isModelOnly: true)
         } catch let error as CLIError {
             throw error
         } catch let error as StoreError {

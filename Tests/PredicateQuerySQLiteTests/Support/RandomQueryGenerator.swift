@@ -180,7 +180,10 @@ struct RandomQueryGenerator {
                 "\(path) in ['\(uuid)', '\(pick(ValuePools.uuids).uuidString)']",
                 "\(path) == \(parameter("id", .single(.uuid(pick(ValuePools.uuids)))))",
             ])
-        case .data, .transformable:
+        case .data:
+            let bytes = parameter("bytes", .single(.data(pick(ValuePools.data))))
+            return path + pick([" == nil", " != nil", " == \(bytes)", " != \(bytes)"])
+        case .transformable:
             return path + pick([" == nil", " != nil"])
         case .named(let name):
             guard let enumType = schema.enumType(named: name) else { return path + pick([" == nil", " != nil"]) }
@@ -201,7 +204,8 @@ struct RandomQueryGenerator {
         case 2: return "\(path) between \(literal(&self)) and \(literal(&self))"
         case 3: return "\(path) in \(literal(&self))..<\(literal(&self))"
         case 4:
-            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%"] : ["+", "-", "*", "/"])
+            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%", "&", "|", "^"] : ["+", "-", "*", "/"])
+            if isInteger, chance(15) { return "~\(path) \(op) \(literal(&self))" }
             return "\(path) \(arithmetic) \(literal(&self)) \(op) \(literal(&self))"
         case 5: return chance(50) ? "-\(path) \(op) \(literal(&self))" : "\(path) ?? \(literal(&self)) \(op) \(literal(&self))"
         case 6:

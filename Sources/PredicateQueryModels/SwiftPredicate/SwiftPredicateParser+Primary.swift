@@ -10,7 +10,7 @@
 import PredicateQuery
 
 extension SwiftPredicateParser {
-    /// `prefix ::= ("!" | "-") prefix | postfix`
+    /// `prefix ::= ("!" | "-" | "~") prefix | postfix`
     mutating func parsePrefix() throws(Failure) -> Expr {
         let text = operatorText()
         if text.hasPrefix("!"), !text.hasPrefix("!=") {
@@ -19,6 +19,15 @@ extension SwiftPredicateParser {
             defer { depth -= 1 }
             let operand = try parsePrefix()
             return Expr(.not(operand), span: bang.merged(with: operand.span))
+        }
+        if text.hasPrefix("~") {
+            // `~x` is `x ^ -1`, as the text language reads it.
+            let tilde = consumeOperator("~")
+            try enter(tilde)
+            defer { depth -= 1 }
+            let operand = try parsePrefix()
+            let allOnes = Expr(.literal(.integer(-1)), span: tilde)
+            return Expr(.arithmetic(.bitwiseXor, operand, allOnes), span: tilde.merged(with: operand.span))
         }
         if text.hasPrefix("-") {
             let minus = consumeOperator("-")

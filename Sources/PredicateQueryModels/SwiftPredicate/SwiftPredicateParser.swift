@@ -1,7 +1,7 @@
 // The Swift predicate parser: tokens of a closure to pq's syntax tree.
 //
 // A recursive-descent parser over `SwiftToken`s with Swift's precedence groups
-// (ternary < `||` < `&&` < comparison < `??` < range < `+ -` < `* / %` < prefix
+// (ternary < `||` < `&&` < comparison < `??` < range < `+ - | ^` < `* / % &` < prefix
 // < postfix). The scanner gives single punctuation characters; operators are the
 // runs of adjacent ones (`&&`, `?.`, `..<`). Names resolve through scopes: the
 // closure's parameter is the object, a nested closure's parameter is its
@@ -85,7 +85,7 @@ struct SwiftPredicateParser {
         token(offset)?.isWord(word) ?? false
     }
 
-    static let operatorCharacters: Set<String> = ["=", "!", "<", ">", "&", "|", "?", "+", "-", "*", "/", "%", "."]
+    static let operatorCharacters: Set<String> = ["=", "!", "<", ">", "&", "|", "?", "+", "-", "*", "/", "%", ".", "^", "~"]
 
     /// The operator starting at the current token: the run of adjacent operator characters.
     func operatorText() -> String {
@@ -155,7 +155,7 @@ struct SwiftPredicateParser {
 
     /// The operators of each precedence level, lowest first.
     static let levels: [[String]] = [
-        ["||"], ["&&"], ["==", "!=", "<", "<=", ">", ">="], ["??"], ["...", "..<"], ["+", "-"], ["*", "/", "%"],
+        ["||"], ["&&"], ["==", "!=", "<", "<=", ">", ">="], ["??"], ["...", "..<"], ["+", "-", "|", "^"], ["*", "/", "%", "&"],
     ]
 
     mutating func parseBinary(level: Int) throws(Failure) -> Expr {
@@ -179,7 +179,7 @@ struct SwiftPredicateParser {
                 lhs = coalesce(lhs, rhs, span: span)
             case "...", "..<":
                 lhs = Expr(.range(lhs, rhs, text == "..." ? .closed : .halfOpen), span: span)
-            case "+", "-", "*", "/", "%":
+            case "+", "-", "*", "/", "%", "|", "^", "&":
                 lhs = Expr(.arithmetic(ArithmeticOperator(rawValue: text) ?? .add, lhs, rhs), span: span)
             default:
                 comparisons += 1

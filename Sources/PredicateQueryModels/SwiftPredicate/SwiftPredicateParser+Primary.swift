@@ -165,9 +165,11 @@ extension SwiftPredicateParser {
                 "'\(token.text)(…)' cannot become SQL: a predicate can only call the methods pq knows; compute the value outside the closure and capture it",
                 at: tokenSpan, code: .swiftUnsupported)
         }
-        // `Genre.action`: an enum case written with its type.
+        // `Genre.action`: an enum case written with its type. `Genre.kids.rawValue`,
+        // `Date.distantPast` and `Int.max` are values computed outside the store: captured.
         if let first = token.text.unicodeScalars.first, first.properties.isUppercase, isPunctuation("."),
-            let member = self.token(1), member.kind == .identifier, !isPunctuation("(", at: 2)
+            let member = self.token(1), member.kind == .identifier, !isPunctuation("(", at: 2),
+            !isPunctuation(".", at: 2), !Self.valueTypes.contains(token.text)
         {
             advance()
             advance()
@@ -176,6 +178,11 @@ extension SwiftPredicateParser {
         if !capturedNames.contains(token.text) { capturedNames.append(token.text) }
         return Expr(.parameter(token.text), span: tokenSpan)
     }
+
+    /// Types whose static members are values, not enum cases.
+    static let valueTypes: Set<String> = [
+        "Date", "Int", "Int64", "Int32", "Int16", "Double", "Float", "Decimal", "String", "UUID", "URL", "Bool", "TimeInterval",
+    ]
 
     func expr(for binding: Binding, at span: SourceSpan) -> Expr {
         switch binding {

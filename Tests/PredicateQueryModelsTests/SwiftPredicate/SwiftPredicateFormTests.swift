@@ -81,6 +81,16 @@ struct SwiftPredicateFormTests {
         #expect(checked.parameters.map { "\($0.name) \($0.type)" } == ["search.isEmpty Bool", "search String"])
     }
 
+    @Test func staticValuesAreCapturedAndEnumCasesAreCases() throws {
+        let read = SwiftPredicate.parse(
+            "#Predicate<Movie> { $0.genre.rawValue == Genre.kids.rawValue || $0.genre == Genre.action || $0.name == Date.distantPast }"
+        )
+        let dump = try #require(read.query).syntaxDump
+        #expect(dump.contains("(param Genre.kids.rawValue)"))
+        #expect(dump.contains("(== (key genre) .action)"))
+        #expect(read.capturedNames.contains("Date.distantPast"))
+    }
+
     struct Refusal: CustomTestStringConvertible, Sendable {
         var swift: String
         var pointsAt: String

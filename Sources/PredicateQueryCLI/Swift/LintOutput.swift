@@ -26,7 +26,9 @@ enum LintOutput {
                 out += "\(site.file):\(location.line):\(location.column): note: SQL: \(sql)\n"
             }
         }
-        out += "\(report.sites.count) queries in \(report.files.count) files: \(errors) errors, \(warnings) warnings\n"
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        out += "\(count(report.sites.count, "query").replacingOccurrences(of: "querys", with: "queries")) in "
+        out += "\(count(report.files.count, "file")): \(count(errors, "error")), \(count(warnings, "warning"))\n"
         return out
     }
 

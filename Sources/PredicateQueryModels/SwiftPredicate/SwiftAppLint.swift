@@ -68,9 +68,12 @@ public enum SwiftAppLint {
             return site
         }
         let checked = TypeChecker.check(query, schema: schema)
-        site.diagnostics += checked.diagnostics
-        guard let result = checked.query else { return site }
-        site.diagnostics += SwiftDataRules.check(query, schema: schema)
+        let rules = SwiftDataRules.check(query, schema: schema)
+        // A member after a to-many relationship: the Swift advice (contains(where:)) replaces the text language's (any).
+        let toMany = rules.contains { $0.code == .swiftDataToMany }
+        site.diagnostics += checked.diagnostics.filter { !(toMany && $0.code == .toManyWithoutQuantifier) }
+        site.diagnostics += rules
+        guard let result = checked.query, !rules.containsErrors else { return site }
         if let mapping, !site.diagnostics.containsErrors, let compiled = try? SQLLowering.lower(result, mapping: mapping) {
             site.sql = compiled.sql
         }

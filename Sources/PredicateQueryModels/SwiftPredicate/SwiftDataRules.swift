@@ -60,7 +60,7 @@ enum SwiftDataRules {
                         let member = path.components[position + 1]
                         diagnostics.append(
                             .error(
-                                .swiftDataBehaviour,
+                                .swiftDataToMany,
                                 "'\(component.name)' is a to-many relationship: in Swift it is an array with no member '\(member.name)', and SwiftData has no implicit ANY",
                                 at: member.span,
                                 notes: [

@@ -19,6 +19,8 @@ extension DiagnosticCode {
     public static let swiftUnsupported: DiagnosticCode = "swift.unsupported"
     /// What SwiftData itself would crash on or answer differently, though pq can run it.
     public static let swiftDataBehaviour: DiagnosticCode = "swift.swiftData"
+    /// A member after a to-many relationship: an array in Swift, with no implicit ANY in SwiftData.
+    public static let swiftDataToMany: DiagnosticCode = "swift.toManyMember"
 }
 
 /// Reads `#Predicate` closures written in Swift.

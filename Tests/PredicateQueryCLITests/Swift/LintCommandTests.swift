@@ -72,7 +72,7 @@ struct LintCommandTests {
     @Test func cleanFilesExitZero() throws {
         let result = try PQProcess.run(["lint", "Examples/TripPlanner/Models"], directory: GoldenFile.repositoryRoot)
         #expect(result.status == 0)
-        #expect(result.output.hasSuffix("0 errors, 0 warnings\n"))
+        #expect(result.output.hasSuffix("0 errors, 0 warnings\n"), "\(result.output)")
     }
 
     @Test func swiftQueryRunsWithCapturedValuesAsParameters() throws {

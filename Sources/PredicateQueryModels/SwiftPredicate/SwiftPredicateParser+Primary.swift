@@ -104,7 +104,7 @@ extension SwiftPredicateParser {
         }
     }
 
-    func numberLiteral(_ token: SwiftToken) throws(Failure) -> Literal {
+    mutating func numberLiteral(_ token: SwiftToken) throws(Failure) -> Literal {
         let text = token.text.replacingOccurrences(of: "_", with: "")
         if let value = Int64(text) { return .integer(value) }
         if text.hasPrefix("0x"), let value = Int64(text.dropFirst(2), radix: 16) { return .integer(value) }
@@ -115,8 +115,7 @@ extension SwiftPredicateParser {
             if value == value.rounded(), abs(value) < 1e15 { return .integer(Int64(value)) }
             return .decimal(value)
         }
-        var copy = self
-        throw copy.fail("'\(token.text)' is not a number pq can read", at: span(of: token))
+        throw fail("'\(token.text)' is not a number pq can read", at: span(of: token))
     }
 
     /// A name: a keyword, the closure's parameter, a bound name, an enum case

@@ -34,11 +34,27 @@ public enum SwiftPredicate {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Reads `#Predicate<Entity> { … }`, a closure `{ $0.x > 1 }` or a bare closure
-    /// body such as `$0.limit > 100`. `entity` names the model when the text does not.
+    /// Reads `#Predicate<Entity> { … }`, a closure `{ $0.x > 1 }`, a bare closure
+    /// body such as `$0.limit > 100`, or `FetchDescriptor<Entity>(predicate:sortBy:)`
+    /// and `Query(filter:sort:order:)` with their sort descriptors. `entity` names the model when the text does not.
     /// `constants` gives captured names a value (a literal, a list) instead of a parameter.
     public static func parse(_ text: String, entity: String? = nil, constants: [String: Expr] = [:]) -> Result {
         let (tokens, _) = SwiftSourceScanner.scan(Array(text.utf8))
+        // `FetchDescriptor<T>(predicate: …, sortBy: […])` or `@Query(filter:sort:order:)`: the predicate and the sort.
+        if let first = tokens.first, first.text == "FetchDescriptor" || first.text == "Query",
+            first.kind == .identifier || first.kind == .attribute
+        {
+            var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: text.utf8.count)
+            guard let site = finder.sites().first else {
+                let span = SourceSpan(start: first.start, end: first.end)
+                return Result(
+                    query: nil, capturedNames: [],
+                    diagnostics: [.error(.swiftSyntax, "expected a predicate or sort descriptors in the call", at: span)])
+            }
+            return Result(
+                query: site.diagnostics.containsErrors ? nil : site.query, capturedNames: site.capturedNames,
+                diagnostics: site.diagnostics)
+        }
         var parser = SwiftPredicateParser(tokens: tokens, range: 0..<tokens.count, sourceLength: text.utf8.count)
         parser.scopes = [constants.mapValues { .value($0) }]
         let query = parser.parseWhole(entity: entity)

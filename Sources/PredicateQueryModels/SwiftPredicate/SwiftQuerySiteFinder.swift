@@ -17,6 +17,7 @@ struct SwiftQuerySiteFinder {
         var span: SourceSpan
         var query: Query?
         var diagnostics: [Diagnostic]
+        var capturedNames: [String] = []
     }
 
     let tokens: [SwiftToken]
@@ -96,7 +97,8 @@ struct SwiftQuerySiteFinder {
         for index in start..<end { consumed.insert(index) }
         var parser = SwiftPredicateParser(tokens: tokens, range: start..<end, sourceLength: sourceLength)
         let query = parser.parseWhole(entity: nil)
-        return Found(kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics)
+        return Found(
+            kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames)
     }
 
     /// `SortDescriptor(…)` or `SortDescriptor<T>(…)`: the index of its `)`.
@@ -123,6 +125,7 @@ struct SwiftQuerySiteFinder {
         var diagnostics: [Diagnostic] = []
         var ascending = true
         var sortRange: Range<Int>?
+        var captured: [String] = []
         for (label, range) in arguments(open + 1..<close) {
             switch label {
             case "filter", "predicate":
@@ -133,6 +136,7 @@ struct SwiftQuerySiteFinder {
                 query.predicate = read.query?.predicate
                 if let named = read.query?.entity { entity = entity ?? named }
                 diagnostics += read.diagnostics
+                captured = read.capturedNames
             case "sort", "sortBy":
                 sortRange = range
             case "order":
@@ -154,7 +158,7 @@ struct SwiftQuerySiteFinder {
         }
         query.entity = entity
         if query.predicate == nil, query.sortKeys.isEmpty, diagnostics.isEmpty { return nil }
-        return Found(kind: kind, span: span(index), query: query, diagnostics: diagnostics)
+        return Found(kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured)
     }
 
     /// The labelled arguments of a call, split at top-level commas.

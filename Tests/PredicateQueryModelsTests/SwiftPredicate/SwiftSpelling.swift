@@ -2,7 +2,8 @@
 // file of Swift spellings (SwiftSpellingGoldenTests) when it is regenerated. The
 // golden file, read by hand, is what the tests check; this printer only drafts it.
 // Forms Swift has no spelling for (`[c]` comparisons, `like`, `any`, `@sum`,
-// durations, `date('…')`) give nil and a reason.
+// durations, `date('…')`) give nil and a reason. `limit` and `offset` are left
+// out: in Swift they are the descriptor's fetchLimit and fetchOffset, set after it is made.
 
 import PredicateQuery
 
@@ -13,11 +14,25 @@ enum SwiftSpelling {
 
     /// `#Predicate<Entity> { object in … }`, or the reason there is none.
     static func spell(_ query: Query) -> Result<String, Unspellable> {
-        guard let predicate = query.predicate else { return .failure(Unspellable(reason: "no predicate")) }
+        // `limit` and `offset` are a descriptor's fetchLimit and fetchOffset, set after it is made: left out.
+        guard query.predicate != nil || !query.sortKeys.isEmpty else { return .failure(Unspellable(reason: "no predicate")) }
         do {
-            let body = try spell(predicate, depth: 0)
             let type = query.entity.map { "<\($0.text)>" } ?? ""
-            return .success("#Predicate\(type) { object in \(body) }")
+            let closure = try query.predicate.map { "#Predicate\(type) { object in \(try spell($0, depth: 0)) }" }
+            guard !query.sortKeys.isEmpty else {
+                guard let closure else { throw Unspellable(reason: "no predicate") }
+                return .success(closure)
+            }
+            let keys = try query.sortKeys.map { key in
+                guard key.options.isEmpty else {
+                    throw Unspellable(reason: "a sort descriptor from a key path has no \(key.options.modifier)")
+                }
+                let path = key.path.components.map { ($0.isOptionalChained ? "?." : ".") + name($0.name) }.joined()
+                return "SortDescriptor(\\\(path)\(key.isAscending ? "" : ", order: .reverse"))"
+            }
+            let predicate =
+                closure.map { "predicate: \($0.replacingOccurrences(of: "#Predicate\(type)", with: "#Predicate")), " } ?? ""
+            return .success("FetchDescriptor\(type)(\(predicate)sortBy: [\(keys.joined(separator: ", "))])")
         } catch let error as Unspellable {
             return .failure(error)
         } catch {

@@ -30,6 +30,8 @@ extension SwiftPredicateParser {
             let predicate: Expr
             if isPunctuation("{") {
                 predicate = try parseTopClosure()
+                // `#Predicate { (trip: Trip) in … }`: the parameter's type is the model.
+                if entityName == nil { entityName = annotatedType }
             } else {
                 scopes.append([:])
                 anonymous.append(.root(.object))
@@ -80,7 +82,8 @@ extension SwiftPredicateParser {
         return (Closure(variable: variable, body: body), close)
     }
 
-    /// Reads `x in`, `(x) in`, `(x: T) -> Bool in` or `x -> Bool in` after `{`; returns the name.
+    /// Reads `x in`, `(x) in`, `(x: T) -> Bool in` or `x -> Bool in` after `{`; returns the
+    /// name (and keeps `T` in `annotatedType`).
     mutating func closureParameter() -> String? {
         var offset = 0
         var name: String?
@@ -91,6 +94,9 @@ extension SwiftPredicateParser {
                 return name == "_" ? nil : name
             }
             if token.kind == .identifier, name == nil { name = token.text }
+            if token.isPunctuation(":"), let type = self.token(offset + 1), type.kind == .identifier, annotatedType == nil {
+                annotatedType = Name(type.text, span: span(of: type))
+            }
             guard token.kind == .identifier || ["(", ")", ":", "-", ">", "?", ",", "<", "[", "]", "."].contains(token.text)
             else { return nil }
             offset += 1

@@ -40,6 +40,8 @@ struct SwiftPredicateParser {
     var flatMapGuards: [SourceSpan: Expr] = [:]
     var depth = 0
     static let maxDepth = 200
+    /// The type written on the closure's parameter, `(trip: Trip) in`.
+    var annotatedType: Name?
     /// False in an `if` condition, where `{` opens the body (as in Swift).
     var allowsTrailingClosure = true
 

@@ -54,6 +54,7 @@ struct SwiftPredicateFormTests {
             swift: "#Predicate<Budget> { (1...5).contains($0.transactions.filter { $0.amount > 1 }.count) }",
             text: "Budget where transactions.filter({ $0.amount > 1 }).count in 1...5"),
         Form(swift: "{ $0.limit * 2 - 10 > 100 }", text: "limit * 2 - 10 > 100"),
+        Form(swift: "#Predicate { (budget: Budget) -> Bool in budget.limit > 5 }", text: "Budget where limit > 5"),
         Form(swift: "$0.name.starts(with: \"V\")", text: "name beginswith 'V'"),
         Form(
             swift: "#Predicate<Transaction> { $0.date < Date.now.addingTimeInterval(-86400) }",

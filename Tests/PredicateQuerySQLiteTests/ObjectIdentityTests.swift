@@ -81,3 +81,44 @@ struct ObjectIdentityTests {
         }
     }
 }
+
+/// The typed builder says the same with `ObjectKey`s, bound as parameters.
+struct ObjectKeyBuilderTests {
+    private func keys<M: QueryModel>(_ query: ModelQuery<M>, _ store: SQLiteStore) throws -> [Int64] {
+        let result = query.compile(schema: store.schema, mapping: store.mapping)
+        guard let compiled = result.compiled else {
+            throw StoreError(DiagnosticRenderer().render(result.diagnostics, in: query.text))
+        }
+        return try store.fetch(compiled, parameters: query.boundValues).map(\.id.key)
+    }
+
+    private func keys(_ text: String, _ parameters: [String: ParameterValue], _ store: SQLiteStore) throws -> [Int64] {
+        let result = QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping)
+        guard let compiled = result.compiled else { throw StoreError(DiagnosticRenderer().render(result.diagnostics, in: text)) }
+        return try store.fetch(compiled, parameters: parameters).map(\.id.key)
+    }
+
+    @Test func builderObjectComparisonsMatchTheText() throws {
+        let (store, _) = try ExampleStore.make()
+        let rent = ObjectKey<Budget>(3)
+        let both = [ObjectKey<Budget>(1), ObjectKey<Budget>(8)]
+        let swift = ObjectKey<PredicateQueryExamples.Tag>(1)
+        #expect(
+            try keys(Transaction.filter { $0.budget == rent }, store)
+                == (try keys("Transaction where budget == $b", ["b": .single(.int(3))], store)))
+        #expect(
+            try keys(Transaction.filter { $0.budget?.persistentModelID != rent }, store)
+                == (try keys("Transaction where budget != $b", ["b": .single(.int(3))], store)))
+        #expect(
+            try keys(Budget.filter { both.contains($0.persistentModelID) }, store)
+                == (try keys("Budget where SELF in $ids", ["ids": .list([.int(1), .int(8)])], store)))
+        #expect(try keys(Budget.filter { both.contains($0.persistentModelID) }, store) == [1, 8])
+        #expect(
+            try keys(Transaction.filter { both.contains($0.budget) }, store)
+                == (try keys("Transaction where budget in $ids", ["ids": .list([.int(1), .int(8)])], store)))
+        #expect(
+            try keys(Snippet.filter { $0.tags.contains(swift) }, store)
+                == (try keys("Snippet where $t in tags", ["t": .single(.int(1))], store)))
+        #expect(!(try keys(Snippet.filter { $0.tags.contains(swift) }, store)).isEmpty)
+    }
+}

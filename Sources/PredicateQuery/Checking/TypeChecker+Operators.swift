@@ -240,8 +240,11 @@ extension TypeChecker {
         guard let typedElement = check(element, expecting: anchor.flatMap { Self.expectation(from: $0.type) }) else {
             return nil
         }
-        if case .object = typedElement {
-            return error(.relationshipComparison, "cannot test whether a relationship is in a list of values", at: element.span)
+        // Objects are in a list of object parameters (`budget in [$a, $b]`), never of values.
+        if case .object = typedElement, nonNil.contains(where: { Self.contextDependence(of: $0) != 2 }) {
+            return error(
+                .relationshipComparison, "cannot test whether a relationship is in a list of values", at: element.span,
+                notes: [DiagnosticNote("compare it with object parameters, as in 'budget in $budgets'")])
         }
         if typedElement.type.isOpaque { return unqueryable(typedElement.type, element.span) }
         var members: [TypedExpr] = []

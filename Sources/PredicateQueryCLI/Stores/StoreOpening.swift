@@ -50,7 +50,7 @@ enum StoreOpening {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.io("no store at '\(path)'")
         }
-        do {
+        return try reportingStoreErrors { () throws -> OpenStore in
             if options.modelPaths.isEmpty {
                 var warnings: [String] = []
                 let store = try SQLiteStore.open(at: path, modelCache: ModelFiles.modelCache, warnings: &warnings)
@@ -59,10 +59,20 @@ enum StoreOpening {
             }
             let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
             warnings.forEach(warn)
-            let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
-            let store = try SQLiteStore.open(at: path, schema: schema, layout: layout)
+            let store = try SQLiteStore.open(at: path, schema: schema, layout: layout(options))
             for warning in store.warnings { warn("pq: warning: \(warning)") }
             return OpenStore(store: store, path: path, modelWarnings: warnings)
+        }
+    }
+
+    private static func layout(_ options: CommandLineOptions) -> StoreMapping.Layout {
+        options.layout == "plain" ? .plain : .coreData
+    }
+
+    /// `body`'s result; a store's or a model file's error becomes the CLI's (exit 2).
+    private static func reportingStoreErrors<T>(_ body: () throws -> T) throws(CLIError) -> T {
+        do {
+            return try body()
         } catch let error as CLIError {
             throw error
         } catch let error as StoreError {
@@ -77,18 +87,11 @@ extension StoreOpening {
     /// Checking a query against model files, in CI or an editor, needs no store: the
     /// schema comes from the models and the layout from the rules (`--layout`).
     static func openModelsAlone(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
-        do {
+        try reportingStoreErrors { () throws -> OpenStore in
             let (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
             warnings.forEach(warn)
-            let layout: StoreMapping.Layout = options.layout == "plain" ? .plain : .coreData
-            let store = try SQLiteStore.create(at: ":memory:", schema: schema, layout: layout)
+            let store = try SQLiteStore.create(at: ":memory:", schema: schema, layout: layout(options))
             return OpenStore(store: store, path: ":memory:", modelWarnings: warnings, isModelOnly: true)
-        } catch let error as CLIError {
-            throw error
-        } catch let error as StoreError {
-            throw CLIError.io(error.message)
-        } catch {
-            throw CLIError.io("\(error)")
         }
     }
 }

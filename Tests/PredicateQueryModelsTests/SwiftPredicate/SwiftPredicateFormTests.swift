@@ -54,6 +54,14 @@ struct SwiftPredicateFormTests {
             swift: "#Predicate<Budget> { (1...5).contains($0.transactions.filter { $0.amount > 1 }.count) }",
             text: "Budget where transactions.filter({ $0.amount > 1 }).count in 1...5"),
         Form(swift: "{ $0.limit * 2 - 10 > 100 }", text: "limit * 2 - 10 > 100"),
+        Form(swift: "#Predicate<Budget> { $0.persistentModelID == rent }", text: "Budget where persistentModelID == $rent"),
+        Form(
+            swift: "#Predicate<Budget> { both.contains($0.persistentModelID) }", text: "Budget where persistentModelID in $both"),
+        Form(
+            swift: "#Predicate<Transaction> { $0.budget?.persistentModelID == rent }", text: "Transaction where budget == $rent"),
+        Form(
+            swift: "#Predicate<Transaction> { $0.budget == rent && ids.contains($0.persistentModelID) }",
+            text: "Transaction where budget == $rent && SELF in $ids"),
         Form(swift: "#Predicate { (budget: Budget) -> Bool in budget.limit > 5 }", text: "Budget where limit > 5"),
         Form(swift: "$0.name.starts(with: \"V\")", text: "name beginswith 'V'"),
         Form(

@@ -57,7 +57,8 @@ let package = Package(
             dependencies: [
                 "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "CSQLite", "CZlib", "PredicateQueryExamples",
                 "PredicateQueryTestSupport",
-            ]
+            ],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "PredicateQueryCLITests",

@@ -9,6 +9,7 @@ public enum CommandLineTool {
     /// Runs pq with the arguments after the program name; returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         let output = Output.standard
+        if arguments.first == "lint" { return LintCommand.run(Array(arguments.dropFirst()), output: output) }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -34,6 +35,10 @@ public enum CommandLineTool {
             if let format = options.predicateFormat {
                 Interruption.install(idle: { exit(130) })
                 return runFormat(format, options.formatArguments, session, output) ? 0 : 1
+            }
+            if options.swift {
+                Interruption.install(idle: { exit(130) })
+                return session.run(swift: try SwiftQueryInput.read(options.query)) ? 0 : 1
             }
             if let query = options.query {
                 Interruption.install(idle: { exit(130) })

@@ -88,15 +88,24 @@ final class Session {
     @discardableResult
     func run(_ text: String, from source: FormatSource? = nil) -> Bool {
         let renderer = DiagnosticRenderer()
+        let parsed = Parser.parse(text)
+        guard let query = parsed.query else {
+            output.writeError(source?.render(parsed.diagnostics) ?? renderer.render(parsed.diagnostics, in: text))
+            return false
+        }
+        return run(query, source: text, renderer: renderer, format: source)
+    }
+
+    /// Runs a parsed query (from the text language, a format string or Swift);
+    /// diagnostics render against `text`, or point into the format it came from.
+    func run(_ parsedQuery: Query, source text: String, renderer: DiagnosticRenderer, format source: FormatSource? = nil)
+        -> Bool
+    {
         func render(_ diagnostics: [Diagnostic]) -> String {
             source?.render(diagnostics) ?? renderer.render(diagnostics, in: text)
         }
         func reworded(_ message: String) -> String { source?.expansion.reworded(message) ?? message }
-        let parsed = Parser.parse(text)
-        guard var query = parsed.query else {
-            output.writeError(render(parsed.diagnostics))
-            return false
-        }
+        var query = parsedQuery
         if let sort = overrides.sort {
             let keys = Parser.parseSortKeys(sort)
             guard let sortQuery = keys.query else {

@@ -38,6 +38,8 @@ struct CommandLineOptions: Equatable {
     /// `--columns NAMES`: the columns shown, in order.
     var columns: [String]?
     var showSQL = false
+    /// `--swift`: the query is `#Predicate` source (or a closure body) in Swift.
+    var swift = false
     var explain = false
     var count = false
     var checkOnly = false
@@ -124,6 +126,7 @@ extension CommandLineOptions {
                 }
                 options.columns = names
             case "--sql": options.showSQL = try flag()
+            case "--swift": options.swift = try flag()
             case "--explain": options.explain = try flag()
             case "--count": options.count = try flag()
             case "--check": options.checkOnly = try flag()

@@ -10,6 +10,9 @@ enum HelpText {
           pq [options] "<query>"     run one query and print the result
           pq [options]               open the REPL (on a terminal), or read one
                                      query or command per line from standard input
+          pq lint [--format json] [--sql] PATH...
+                                     check every #Predicate, @Query, FetchDescriptor
+                                     and SortDescriptor of a SwiftData app's sources
 
         Queries look like Swift and accept NSPredicate's spellings:
           pq "limit > 100 && name contains 'Vac'"
@@ -52,6 +55,9 @@ enum HelpText {
           --predicate-format F an NSPredicate-style format (%@ %K %d %f %a %%, BETWEEN %@,
                                max(%@)…); the words after the options are its
                                arguments (lists 1,2; objects Budget:3)
+          --swift              the query is a #Predicate in Swift (or a .swift file
+                               holding one; '-' or none: standard input); captured
+                               values are parameters, bound with --param
           --sql                print the SQL and the values bound to it
           --explain            print SQLite's query plan
           --count              print the number of matching objects

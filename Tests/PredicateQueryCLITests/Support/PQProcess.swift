@@ -33,9 +33,12 @@ enum PQProcess {
     }()
 
     /// Runs `pq` with `arguments`, feeding `input` to standard input (a pipe, so not a terminal).
-    static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> PQResult {
+    static func run(
+        _ arguments: [String], input: String = "", environment extra: [String: String] = [:], directory: URL? = nil
+    ) throws -> PQResult {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PQ_CACHE_DIR"] = cacheDirectory.path

@@ -1,0 +1,7 @@
+import Foundation
+
+enum TripStatus: String, Codable, CaseIterable {
+    case planned
+    case active
+    case finished
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SwiftData
+
+struct TripService {
+    let context: ModelContext
+
+    func upcoming(after date: Date) throws -> [Trip] {
+        let descriptor = FetchDescriptor<Trip>(
+            predicate: #Predicate { $0.startDate > date && $0.endDate != nil },
+            sortBy: [SortDescriptor(\.startDate)])
+        return try context.fetch(descriptor)
+    }
+
+    func active() throws -> [Trip] {
+        // Mistake: SwiftData cannot compare an enum property; compare rawValue.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.status == .active }))
+    }
+
+    func activeByRawValue() throws -> [Trip] {
+        let active = TripStatus.active.rawValue
+        return try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.status.rawValue == active }))
+    }
+
+    func tagged(_ name: String) throws -> [Trip] {
+        // Mistake: tags is to-many; SwiftData has no implicit ANY.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.tags.name == name }))
+    }
+
+    func taggedCorrectly(_ name: String) throws -> [Trip] {
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.tags.contains { $0.name == name } }))
+    }
+
+    func overBudget(minimum: Double) throws -> [Trip] {
+        let predicate = #Predicate<Trip> { trip in
+            if let traveller = trip.traveller {
+                traveller.email != nil && trip.budget > minimum
+            } else {
+                false
+            }
+        }
+        return try context.fetch(FetchDescriptor(predicate: predicate))
+    }
+
+    func unpacked(in trip: Trip) throws -> [Item] {
+        let id = trip.persistentModelID
+        return try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { $0.trip?.persistentModelID == id && !$0.isPacked }))
+    }
+
+    func matching(_ other: Predicate<Trip>) throws -> [Trip] {
+        // Mistake: evaluate of a captured predicate cannot become SQL.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { other.evaluate($0) && $0.budget > 100 }))
+    }
+
+    func expensiveItems() throws -> [Item] {
+        try context.fetch(FetchDescriptor<Item>(predicate: #Predicate { item in item.trip.flatMap { $0.budget < item.cost * 10 } ?? false }))
+    }
+
+    func busyTravellers() throws -> [Traveller] {
+        try context.fetch(FetchDescriptor<Traveller>(predicate: #Predicate { $0.trips.filter { $0.items.count > 3 }.count >= 2 }))
+    }
+}

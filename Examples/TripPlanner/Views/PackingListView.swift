@@ -1,0 +1,17 @@
+import SwiftData
+import SwiftUI
+
+struct PackingListView: View {
+    @Query(filter: #Predicate<Item> { !$0.isPacked }, sort: \Item.title) private var toPack: [Item]
+    // Mistake: lowercased() cannot become SQL.
+    @Query(filter: #Predicate<Item> { $0.title.lowercased() == "passport" }) private var passports: [Item]
+    // Mistake: a misspelled property.
+    @Query(filter: #Predicate<Item> { $0.cots > 100 }) private var expensive: [Item]
+    @Query(sort: [SortDescriptor(\Item.trip?.name), SortDescriptor(\Item.cost, order: .reverse)]) private var sorted: [Item]
+
+    var body: some View {
+        List(toPack) { item in
+            Text(item.title)
+        }
+    }
+}

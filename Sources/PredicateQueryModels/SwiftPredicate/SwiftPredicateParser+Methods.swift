@@ -1,0 +1,156 @@
+// The members and method calls `#Predicate` accepts, after an operand.
+//
+// Each call maps onto the node the text language gives its spelling:
+// `name.contains(x)` is a substring test and `list.contains(x)` membership,
+// `starts(with:)`/`hasPrefix` begin-with, `localizedStandardContains` a `[cd]`
+// contains, `xs.contains { … }` and `allSatisfy` element tests, `filter`
+// a filter, `opt.flatMap { … }` the closure's test on a present value,
+// `date.addingTimeInterval(n)` date arithmetic.
+
+import PredicateQuery
+
+extension SwiftPredicateParser {
+    /// The methods that take a trailing closure.
+    static let closureMethods: Set<String> = ["contains", "allSatisfy", "filter", "flatMap", "map"]
+
+    mutating func member(_ name: SwiftToken, of base: Expr, optional: Bool) throws(Failure) -> Expr {
+        let nameSpan = span(of: name)
+        let calls = isPunctuation("(") || (isPunctuation("{") && Self.closureMethods.contains(name.text) && allowsTrailingClosure)
+        if calls { return try method(name, on: base) }
+        let span = base.span.merged(with: nameSpan)
+        // `search.isEmpty`, `limits.max`: a property of a captured value is captured too.
+        if case .parameter(let captured) = base.kind {
+            let whole = captured + "." + name.text
+            if !capturedNames.contains(whole) { capturedNames.append(whole) }
+            return Expr(.parameter(whole), span: span)
+        }
+        // The object itself is no collection: `$0.count` and `$0.isEmpty` are its properties.
+        let isObject: Bool
+        if case .keyPath(let path) = base.kind, path.components.isEmpty { isObject = true } else { isObject = false }
+        if !name.isEscaped, !isObject, name.text == "count" { return Expr(.aggregate(.count, base, []), span: span) }
+        if !name.isEscaped, !isObject, name.text == "isEmpty" { return Expr(.isEmpty(base), span: span) }
+        var component = PathComponent(name.text, optionalChained: optional, span: nameSpan)
+        if case .keyPath(var path) = base.kind {
+            if path.root == .object, path.components.isEmpty { component.isOptionalChained = false }
+            path.components.append(component)
+            path.span = span
+            return Expr(.keyPath(path), span: span)
+        }
+        return Expr(.member(base, component), span: span)
+    }
+
+    static let supportedMethods =
+        "contains(_:), contains(where:), allSatisfy(_:), filter(_:), flatMap(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:), addingTimeInterval(_:)"
+
+    mutating func method(_ name: SwiftToken, on receiver: Expr) throws(Failure) -> Expr {
+        let nameSpan = span(of: name)
+        try enter(nameSpan)
+        defer { depth -= 1 }
+        switch name.text {
+        case "contains":
+            if isPunctuation("{") || (isPunctuation("(") && isWord("where", at: 1) && isPunctuation(":", at: 2)) {
+                let (closure, end) = try closureArgument(label: "where")
+                return Expr(.elementTest(.any, receiver, closure), span: receiver.span.merged(with: end))
+            }
+            let (argument, end) = try argument(label: nil, method: name.text)
+            let span = receiver.span.merged(with: end)
+            switch receiver.kind {
+            case .list, .range, .parameter: return Expr(.membership(argument, receiver), span: span)
+            default: return Expr(.stringTest(.contains, receiver, argument, []), span: span)
+            }
+        case "allSatisfy", "filter":
+            let (closure, end) = try closureArgument(label: nil)
+            let kind: ExprKind = name.text == "filter" ? .filter(receiver, closure) : .elementTest(.all, receiver, closure)
+            return Expr(kind, span: receiver.span.merged(with: end))
+        case "flatMap", "map":
+            return try flatMap(on: receiver)
+        case "starts", "hasPrefix", "hasSuffix", "localizedStandardContains", "localizedCaseInsensitiveContains":
+            let (argument, end) = try argument(label: name.text == "starts" ? "with" : nil, method: name.text)
+            let (op, options): (StringOperator, StringOptions) =
+                switch name.text {
+                case "starts", "hasPrefix": (.beginsWith, [])
+                case "hasSuffix": (.endsWith, [])
+                case "localizedStandardContains": (.contains, [.caseInsensitive, .diacriticInsensitive])
+                default: (.contains, [.caseInsensitive])
+                }
+            return Expr(.stringTest(op, receiver, argument, options), span: receiver.span.merged(with: end))
+        case "addingTimeInterval":
+            var (argument, end) = try argument(label: nil, method: name.text)
+            // A number of seconds is a duration, as `date + 86400s` is in the text language.
+            switch argument.kind {
+            case .literal(.integer(let seconds)): argument.kind = .literal(.duration(Double(seconds), .seconds))
+            case .literal(.decimal(let seconds)): argument.kind = .literal(.duration(seconds, .seconds))
+            default: break
+            }
+            return Expr(.arithmetic(.add, receiver, argument), span: receiver.span.merged(with: end))
+        case "evaluate":
+            throw fail(
+                "'evaluate' of a captured predicate cannot become SQL: the store needs the whole test in one closure",
+                at: nameSpan, code: .swiftUnsupported,
+                notes: [DiagnosticNote("write the other predicate's test here, or combine the two with && in one #Predicate")])
+        default:
+            throw fail(
+                "'\(name.text)' cannot become SQL: pq does not know this method", at: nameSpan, code: .swiftUnsupported,
+                notes: [DiagnosticNote("supported methods: \(Self.supportedMethods)")])
+        }
+    }
+
+    /// `opt.flatMap { x in test }`: the test, with `x` standing for `opt`, where `opt` is not nil.
+    mutating func flatMap(on receiver: Expr) throws(Failure) -> Expr {
+        var parenthesised = false
+        if isPunctuation("(") {
+            advance()
+            parenthesised = true
+        }
+        guard isPunctuation("{") else { throw fail("expected a closure after 'flatMap'", at: currentSpan) }
+        let open = advance().map(span(of:)) ?? currentSpan
+        let named = closureParameter()
+        scopes.append(named.map { [$0: .value(receiver)] } ?? [:])
+        anonymous.append(.value(receiver))
+        defer {
+            scopes.removeLast()
+            anonymous.removeLast()
+        }
+        let body = try parseBody()
+        var close = try expect("}", "'}' to end the closure")
+        if parenthesised { close = try expect(")", "')' to end the call to 'flatMap'") }
+        let present = Expr(.comparison(.notEqual, receiver, Expr(.literal(.null), span: receiver.span), []), span: receiver.span)
+        let span = receiver.span.merged(with: close).merged(with: open)
+        flatMapGuards[span] = receiver
+        return Expr(.and([present, body]), span: span)
+    }
+
+    /// `( label: )? expression` in parentheses; returns it and the span of `)`.
+    mutating func argument(label: String?, method: String) throws(Failure) -> (Expr, SourceSpan) {
+        _ = try expect("(", "'(' after '\(method)'")
+        if let label {
+            guard isWord(label), isPunctuation(":", at: 1) else {
+                throw fail("expected '\(label):' in the call to '\(method)'", at: currentSpan)
+            }
+            advance()
+            advance()
+        }
+        let saved = allowsTrailingClosure
+        allowsTrailingClosure = true
+        defer { allowsTrailingClosure = saved }
+        let argument = try parseExpression()
+        let close = try expect(")", "')' to end the call to '\(method)'")
+        return (argument, close)
+    }
+
+    /// A closure as a trailing closure or in parentheses, with an optional label.
+    mutating func closureArgument(label: String?) throws(Failure) -> (Closure, SourceSpan) {
+        if isPunctuation("{") { return try parseClosure() }
+        _ = try expect("(", "'(' or '{'")
+        if let label, isWord(label), isPunctuation(":", at: 1) {
+            advance()
+            advance()
+        }
+        guard isPunctuation("{") else {
+            throw fail("expected a closure such as '{ $0.name == \"x\" }'", at: currentSpan)
+        }
+        let (closure, _) = try parseClosure()
+        let close = try expect(")", "')' to end the call")
+        return (closure, close)
+    }
+}

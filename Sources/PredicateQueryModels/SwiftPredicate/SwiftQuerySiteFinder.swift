@@ -1,0 +1,191 @@
+// Finds the places a SwiftData app writes queries, in one file's tokens.
+//
+// `@Query(filter: #Predicate<T> { … }, sort: \.x, order: .reverse) var xs: [T]`,
+// `Query(…)`, `FetchDescriptor<T>(predicate: …, sortBy: [SortDescriptor(\.x)])`,
+// a `#Predicate` on its own (`let p = #Predicate<T> { … }`) and a
+// `SortDescriptor(\T.x)` on its own. Each becomes a `Query`: the entity from the
+// predicate's type, the descriptor's type, a key path's root type or the
+// property an `@Query` wraps; the filter read by `SwiftPredicateParser`; the
+// sort keys from key paths.
+
+import PredicateQuery
+
+/// The query sites of one file.
+struct SwiftQuerySiteFinder {
+    struct Found {
+        var kind: String
+        var span: SourceSpan
+        var query: Query?
+        var diagnostics: [Diagnostic]
+        var capturedNames: [String] = []
+    }
+
+    let tokens: [SwiftToken]
+    let sourceLength: Int
+    /// Token indices already read as part of a call.
+    private var consumed: Set<Int> = []
+
+    init(tokens: [SwiftToken], sourceLength: Int) {
+        self.tokens = tokens
+        self.sourceLength = sourceLength
+    }
+
+    func span(_ index: Int) -> SourceSpan { SourceSpan(start: tokens[index].start, end: tokens[index].end) }
+
+    func isPunctuation(_ text: String, at index: Int) -> Bool { index < tokens.count && tokens[index].isPunctuation(text) }
+
+    /// The index of the bracket closing the one at `open`, or nil.
+    func closing(_ open: Int) -> Int? {
+        let pairs = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        guard open < tokens.count, let closer = pairs[tokens[open].text] else { return nil }
+        let opener = tokens[open].text
+        var level = 0
+        var index = open
+        while index < tokens.count {
+            if tokens[index].isPunctuation(opener) { level += 1 }
+            if tokens[index].isPunctuation(closer) {
+                level -= 1
+                if level == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    mutating func sites() -> [Found] {
+        var found: [Found] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            let isQuery = (token.kind == .attribute || token.kind == .identifier) && token.text == "Query"
+            let isFetch = token.kind == .identifier && token.text == "FetchDescriptor"
+            if (isQuery || isFetch), !consumed.contains(index),
+                let site = call(at: index, kind: isQuery ? "@Query" : "FetchDescriptor")
+            {
+                found.append(site)
+            } else if token.kind == .pound, token.text == "Predicate", !consumed.contains(index) {
+                let end = predicateEnd(from: index)
+                found.append(predicate(from: index, to: end, kind: "#Predicate"))
+            } else if token.kind == .identifier, token.text == "SortDescriptor", !consumed.contains(index),
+                let close = descriptorEnd(index)
+            {
+                var query = Query()
+                var diagnostics: [Diagnostic] = []
+                query.sortKeys = sortKeys(
+                    index..<close + 1, defaultAscending: true, entity: &query.entity, diagnostics: &diagnostics)
+                if query.entity != nil {
+                    found.append(Found(kind: "SortDescriptor", span: span(index), query: query, diagnostics: diagnostics))
+                }
+                index = close
+            }
+            index += 1
+        }
+        return found.sorted { $0.span.start < $1.span.start }
+    }
+
+    /// The token after a `#Predicate<T> { … }` starting at `start`.
+    func predicateEnd(from start: Int) -> Int {
+        var index = start + 1
+        if isPunctuation("<", at: index), let close = closing(index) { index = close + 1 }
+        if isPunctuation("(", at: index), let close = closing(index) { return close + 1 }
+        if isPunctuation("{", at: index), let close = closing(index) { return close + 1 }
+        return index
+    }
+
+    /// Reads `#Predicate` tokens `start..<end` into a query.
+    mutating func predicate(from start: Int, to end: Int, kind: String) -> Found {
+        for index in start..<end { consumed.insert(index) }
+        var parser = SwiftPredicateParser(tokens: tokens, range: start..<end, sourceLength: sourceLength)
+        let query = parser.parseWhole(entity: nil)
+        return Found(
+            kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames)
+    }
+
+    /// `SortDescriptor(…)` or `SortDescriptor<T>(…)`: the index of its `)`.
+    func descriptorEnd(_ index: Int) -> Int? {
+        var open = index + 1
+        if isPunctuation("<", at: open), let close = closing(open) { open = close + 1 }
+        guard isPunctuation("(", at: open) else { return nil }
+        return closing(open)
+    }
+
+    /// `@Query(…)`, `Query<T, U>(…)` or `FetchDescriptor<T>(…)` at `index`.
+    mutating func call(at index: Int, kind: String) -> Found? {
+        var entity: Name?
+        var open = index + 1
+        if isPunctuation("<", at: open), let close = closing(open) {
+            if let type = (open + 1..<close).first(where: { tokens[$0].kind == .identifier }) {
+                entity = Name(tokens[type].text, span: span(type))
+            }
+            open = close + 1
+        }
+        guard isPunctuation("(", at: open), let close = closing(open) else { return nil }
+        for position in index...close { consumed.insert(position) }
+        var query = Query()
+        var diagnostics: [Diagnostic] = []
+        var ascending = true
+        var sortRange: Range<Int>?
+        var captured: [String] = []
+        for (label, range) in arguments(open + 1..<close) {
+            switch label {
+            case "filter", "predicate":
+                guard let pound = range.first(where: { tokens[$0].kind == .pound && tokens[$0].text == "Predicate" }) else {
+                    continue
+                }
+                let read = predicate(from: pound, to: predicateEnd(from: pound), kind: kind)
+                query.predicate = read.query?.predicate
+                if let named = read.query?.entity { entity = entity ?? named }
+                diagnostics += read.diagnostics
+                captured = read.capturedNames
+            case "sort", "sortBy":
+                sortRange = range
+            case "order":
+                ascending = !range.contains { tokens[$0].isWord("reverse") }
+            default:
+                break
+            }
+        }
+        if let sortRange {
+            query.sortKeys = sortKeys(sortRange, defaultAscending: ascending, entity: &entity, diagnostics: &diagnostics)
+        }
+        // `@Query(…) var trips: [Trip]`: the element type of the wrapped property.
+        if entity == nil, kind == "@Query", close + 5 < tokens.count,
+            tokens[close + 1].isWord("var") || tokens[close + 1].isWord("private"),
+            let colon = (close + 1..<min(close + 6, tokens.count)).first(where: { tokens[$0].isPunctuation(":") }),
+            isPunctuation("[", at: colon + 1), colon + 2 < tokens.count, tokens[colon + 2].kind == .identifier
+        {
+            entity = Name(tokens[colon + 2].text, span: span(colon + 2))
+        }
+        query.entity = entity
+        if query.predicate == nil, query.sortKeys.isEmpty, diagnostics.isEmpty { return nil }
+        return Found(kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured)
+    }
+
+    /// The labelled arguments of a call, split at top-level commas.
+    func arguments(_ range: Range<Int>) -> [(label: String?, range: Range<Int>)] {
+        var result: [(String?, Range<Int>)] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        func finish(_ end: Int) {
+            guard start < end else { return }
+            if start + 1 < end, tokens[start].kind == .identifier, tokens[start + 1].isPunctuation(":") {
+                result.append((tokens[start].text, start + 2..<end))
+            } else {
+                result.append((nil, start..<end))
+            }
+        }
+        while index < range.upperBound {
+            if ["(", "[", "{"].contains(where: { tokens[index].isPunctuation($0) }), let close = closing(index) {
+                index = close + 1
+                continue
+            }
+            if tokens[index].isPunctuation(",") {
+                finish(index)
+                start = index + 1
+            }
+            index += 1
+        }
+        finish(range.upperBound)
+        return result
+    }
+}

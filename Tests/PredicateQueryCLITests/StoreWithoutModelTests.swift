@@ -20,6 +20,21 @@ struct StoreWithoutModelTests {
         "coredataplus/SampleModel_V2.sqlite", "duckduckgo/Database.sqlite", "restkit/RKSeedDatabase.sqlite",
     ]
 
+    @Test func historyEntitiesOnlyWhenAskedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-cli-history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("SampleModel2_V1.sqlite").path
+        try FileManager.default.copyItem(atPath: CLICorpus.path + "/stores/coredataplus/SampleModel2_V1.sqlite", toPath: store)
+        let plain = try PQProcess.run(["--store", store], input: ".entities\n")
+        let history = try PQProcess.run(["--history", "--store", store], input: ".entities\n")
+        #expect(plain.status == 0 && history.status == 0, "\(plain.error)\(history.error)")
+        #expect(!plain.output.contains("CHANGE"), "\(plain.output)")
+        let changes = try CoreDataModelTests.strings("SELECT count(*) FROM ACHANGE", in: store)
+        #expect(history.output.contains("CHANGE  (\(changes.first ?? "?") objects)"), "\(history.output)")
+        #expect(history.output.contains("TRANSACTION  ("), "\(history.output)")
+    }
+
     @Test func everyStoreOpensAloneAndCountsEveryEntityAsSQLDoes() throws {
         var counted = 0
         for name in Self.stores {

@@ -43,6 +43,9 @@ struct CommandLineOptions: Equatable {
     var explain = false
     var count = false
     var checkOnly = false
+    /// `--history`: a Core Data store's persistent-history entities (`TRANSACTION`,
+    /// `CHANGE`, …) are queryable too.
+    var includeHistory = false
     var printStorePath = false
     var showVersion = false
     var showHelp = false
@@ -130,6 +133,7 @@ extension CommandLineOptions {
             case "--explain": options.explain = try flag()
             case "--count": options.count = try flag()
             case "--check": options.checkOnly = try flag()
+            case "--history": options.includeHistory = try flag()
             case "--store-path": options.printStorePath = try flag()
             case "--version": options.showVersion = try flag()
             case "--help", "-h": options.showHelp = try flag()

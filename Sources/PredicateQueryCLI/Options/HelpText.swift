@@ -61,6 +61,8 @@ enum HelpText {
           --sql                print the SQL and the values bound to it
           --explain            print SQLite's query plan
           --count              print the number of matching objects
+          --history            on a Core Data store, also its persistent-history
+                               entities (TRANSACTION, CHANGE, …)
           --check              type-check only: print the checked query or the errors
                                (with --model and no --store, against the models alone;
                                --sql then prints the SQL the models' layout implies)

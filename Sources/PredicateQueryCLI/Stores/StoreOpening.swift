@@ -53,7 +53,8 @@ enum StoreOpening {
         return try reportingStoreErrors { () throws -> OpenStore in
             if options.modelPaths.isEmpty {
                 var warnings: [String] = []
-                let store = try SQLiteStore.open(at: path, modelCache: ModelFiles.modelCache, warnings: &warnings)
+                let store = try SQLiteStore.open(
+                    at: path, includeHistory: options.includeHistory, modelCache: ModelFiles.modelCache, warnings: &warnings)
                 for warning in warnings { warn("pq: warning: \(warning)") }
                 return OpenStore(store: store, path: path)
             }

@@ -47,23 +47,7 @@ enum SwiftSpelling {
         case .bool(let value): return String(value)
         case .null: return "nil"
         case .string(let text):
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case "\r": out += "\\r"
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        out += "\\u{\(String(scalar.value, radix: 16))}"
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+            return Printer.quoted(text, delimiter: "\"")
         case .duration: throw Unspellable(reason: "a duration literal is a captured TimeInterval in Swift")
         }
     }

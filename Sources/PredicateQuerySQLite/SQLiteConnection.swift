@@ -143,13 +143,14 @@ final class SQLiteConnection {
     /// Prepared statements whose last user is done with them, by SQL text, ready
     /// to run again: a query run again (with new values) skips SQLite's parsing
     /// and planning. SQLite re-plans a kept statement itself if the schema changes.
-    private var idleStatements: [String: OpaquePointer] = [:]
+    /// By SQL scalar by scalar (names from a model may differ only in composition).
+    private var idleStatements: [ExactText: OpaquePointer] = [:]
     private static let idleStatementLimit = 64
 
     /// A statement for `sql`: a kept one if there is one, else a new one that is
     /// kept for reuse when its user lets it go.
     func preparedForReuse(_ sql: String) throws(StoreError) -> SQLiteStatement {
-        if let statement = idleStatements.removeValue(forKey: sql) {
+        if let statement = idleStatements.removeValue(forKey: ExactText(sql)) {
             return SQLiteStatement(statement, connection: self, reuseKey: sql)
         }
         return SQLiteStatement(try compile(sql, flags: SQLITE_PREPARE_PERSISTENT), connection: self, reuseKey: sql)
@@ -160,11 +161,11 @@ final class SQLiteConnection {
     fileprivate func keep(_ statement: OpaquePointer, for sql: String) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
-        guard idleStatements.count < Self.idleStatementLimit, idleStatements[sql] == nil else {
+        guard idleStatements.count < Self.idleStatementLimit, idleStatements[ExactText(sql)] == nil else {
             sqlite3_finalize(statement)
             return
         }
-        idleStatements[sql] = statement
+        idleStatements[ExactText(sql)] = statement
     }
 
     /// How long SQLite retries a statement that finds the store locked (SQLite's

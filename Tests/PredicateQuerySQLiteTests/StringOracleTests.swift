@@ -77,6 +77,10 @@ struct StringOracleTests {
         /// In `like[d]`, `?` may take a combining mark that `[d]` folds away, so a
         /// pattern that matches without `[d]` matches with it.
         case wildcardTakesMark = "like[d] keeps the match without [d] (? takes a mark)"
+        /// Foundation's anchored backwards search (`.anchored, .backwards`) with a
+        /// case folding that expands (`ß`, `ẞ`, `ﬁ` → two letters) can report a suffix
+        /// that is not one; its own folding, compared from the end, agrees with pq.
+        case backwardsExpansion = "Foundation's backwards search with an expanding fold"
     }
 
     static func explanation(_ op: Operator, _ modifiers: StringOptions, _ row: Row, pq: Bool) -> Difference? {
@@ -104,6 +108,11 @@ struct StringOracleTests {
         }
         if pq, op == .like, diacritics, oracle(op, modifiers.subtracting(.diacriticInsensitive), row) {
             return .wildcardTakesMark
+        }
+        if op == .endsWith, !modifiers.isEmpty,
+            FoundationStringOracle.foldedSuffix(row.text, row.needle, modifiers) == pq
+        {
+            return .backwardsExpansion
         }
         if op == .equal, FoundationStringOracle.foldedEqual(row.text, row.other, modifiers) == pq {
             return .compareAgainstFolding

@@ -18,7 +18,8 @@ public final class QueryCache: Sendable {
     public let capacity: Int
 
     private struct Key: Hashable {
-        var text: String
+        /// Scalar by scalar: `name == 'é'` and `name == 'e\u{301}'` are two queries.
+        var text: ExactText
         var defaultEntity: String?
         var count: Bool
         var summaries: Bool
@@ -54,7 +55,7 @@ public final class QueryCache: Sendable {
         // and a result cut short by it is not kept.
         var shape = limits
         shape.deadline = nil
-        let key = Key(text: text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: shape)
+        let key = Key(text: ExactText(text), defaultEntity: defaultEntity, count: count, summaries: summaries, limits: shape)
         let cached = state.withLock { state -> CompileResult? in
             state.clock += 1
             guard let result = state.entries[key]?.result else { return nil }

@@ -107,14 +107,21 @@ final class FoldTable: @unchecked Sendable {
         return folded
     }
 
-    /// The scalars decomposed (NFD) with their nonspacing marks (general category Mn)
-    /// dropped. Foundation's own diacritic folding keeps a mark that stands alone;
-    /// pq drops every one, so `e` + U+0301, `é` and a lone U+0301 after `e` all give `e`.
+    /// The scalars decomposed (NFD) with their diacritics dropped (`isDiacritic`).
+    /// Foundation's own diacritic folding keeps a mark that stands alone; pq drops
+    /// every one, so `e` + U+0301, `é` and a lone U+0301 after `e` all give `e`.
     private static func withoutMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
-        return String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-            $0.properties.generalCategory != .nonspacingMark
+        return String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter { !isDiacritic($0) }
+    }
+
+    /// Nonspacing and enclosing marks, and the emoji skin-tone modifiers
+    /// (U+1F3FB–U+1F3FF), which Foundation's diacritic-insensitive search also ignores.
+    private static func isDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: true
+        default: (0x1F3FB...0x1F3FF).contains(scalar.value)
         }
     }
 }

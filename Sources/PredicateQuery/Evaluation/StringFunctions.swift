@@ -298,11 +298,12 @@ public enum StringFunctions {
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
     private let lock = NSLock()
-    private var cache: [String: NSRegularExpression] = [:]
+    /// By pattern scalar by scalar: `.*Ï.*` and `.*I\u{308}.*` are different patterns.
+    private var cache: [ExactText: NSRegularExpression] = [:]
     private static let capacity = 256
 
     func regex(_ pattern: String, caseInsensitive: Bool) throws(StringFunctions.RegexError) -> NSRegularExpression {
-        let key = (caseInsensitive ? "i:" : "s:") + pattern
+        let key = ExactText((caseInsensitive ? "i:" : "s:") + pattern)
         lock.lock()
         let cached = cache[key]
         lock.unlock()

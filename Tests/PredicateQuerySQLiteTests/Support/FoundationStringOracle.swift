@@ -108,16 +108,28 @@ enum FoundationStringOracle {
         }
     }
 
-    /// The string with every nonspacing mark (general category Mn) removed after
+    /// The string with every nonspacing or enclosing mark (Mn, Me) and emoji skin
+    /// tone removed after
     /// canonical decomposition, where Foundation's diacritic folding keeps a mark
     /// with no base before it.
     static func withoutMarks(_ text: String) -> String {
         var view = String.UnicodeScalarView()
         view.append(
             contentsOf: text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                $0.properties.generalCategory != .nonspacingMark
+                ![.nonspacingMark, .enclosingMark].contains($0.properties.generalCategory)
+                    && !(0x1F3FB...0x1F3FF).contains($0.value)
             })
         return String(view)
+    }
+
+    /// Whether `needle` ends `text` once both are folded by Foundation's `folding`
+    /// (as they are, or both composed), compared scalar by scalar from the end.
+    static func foldedSuffix(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
+        forms(text, needle).contains { text, needle in
+            let fold = { (string: String) in Array(string.folding(options: options(modifiers), locale: nil).unicodeScalars) }
+            let (folded, suffix) = (fold(text), fold(needle))
+            return !suffix.isEmpty && folded.count >= suffix.count && Array(folded.suffix(suffix.count)) == suffix
+        }
     }
 
     /// Whether Foundation's folding (not its comparison) makes the strings equal:

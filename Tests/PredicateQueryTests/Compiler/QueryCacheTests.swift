@@ -22,6 +22,17 @@ struct QueryCacheTests {
         #expect(cache.statistics.misses == 2)
     }
 
+    /// Swift's `String` sees `é` and `e` + U+0301 as equal; pq does not, and neither
+    /// may its cache (a random oracle case found the regex cache handing one back for the other).
+    @Test func canonicallyEquivalentTextsAreTwoQueries() {
+        let cache = QueryCache(schema: schema, mapping: StoreMapping.make(for: schema, layout: .coreData))
+        let composed = cache.compile("Budget where name == 'caf\u{E9}'")
+        let decomposed = cache.compile("Budget where name == 'cafe\u{301}'")
+        #expect(cache.statistics.misses == 2 && cache.statistics.hits == 0)
+        #expect(composed.checked?.typedDump.contains("caf\u{E9}") == true)
+        #expect(decomposed.checked?.typedDump.unicodeScalars.contains("\u{301}") == true)
+    }
+
     @Test func failuresAreKeptWithTheirDiagnostics() {
         let cache = QueryCache(schema: schema, mapping: StoreMapping.make(for: schema, layout: .coreData))
         let first = cache.compile("Budget where limt > 100")

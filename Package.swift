@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
         .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
+        .library(name: "PredicateQueryPostgres", targets: ["PredicateQueryPostgres"]),
         .library(name: "PredicateQueryModels", targets: ["PredicateQueryModels"]),
         .executable(name: "pq", targets: ["pq"]),
         // For the fuzzer package in Fuzz/, which builds with sanitizers in its own folder.
@@ -26,6 +27,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
         .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
+        // The system's libpq (Debian's libpq-dev), PostgreSQL's client library.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Runs compiled queries on PostgreSQL databases; creates tables and loads object graphs.
+        .target(name: "PredicateQueryPostgres", dependencies: ["PredicateQuery", "PredicateQuerySQLite", "CLibPQ"]),
         // The system's zlib (Debian's zlib1g-dev), to inflate a store's model cache.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Model sources → Schema: Swift @Model files, Xcode and compiled Core Data models,

@@ -13,6 +13,10 @@ indirect enum SQLExpr: Sendable {
     case binding(Int)
     /// A structural integer constant chosen by pq (never from the query text).
     case integer(Int)
+    /// A constant condition: `1`/`0` in SQLite, `true`/`false` in PostgreSQL.
+    case truth(Bool)
+    /// `e COLLATE "C"`: a string compared by code point where the dialect needs saying so.
+    case collated(SQLExpr)
     /// `name(arguments…)`, where `name` is pq's choice.
     case function(String, [SQLExpr])
     /// `count(*)`: the rows of a group, which SQLite counts without evaluating an argument.

@@ -5,7 +5,8 @@
 // Swift and shared with the in-memory evaluator, so both fold case and diacritics
 // the same Unicode-aware way. SQLite's own LIKE folds ASCII only and is therefore
 // not used. A case-sensitive prefix test against a bound value becomes a range,
-// `x >= ?1 AND x < ?2`, which SQLite answers with an index on x.
+// `x >= ?1 AND x < ?2`, which SQLite answers with an index on x. PostgreSQL's
+// plain prefix and suffix tests are `starts_with` and `right(x, length(?1)) = ?1`.
 
 extension SQLLowering {
     /// Where a condition stands: whether NULL may stand for false there.
@@ -51,8 +52,10 @@ extension SQLLowering {
             return try listMembership(element, members, mode)
         case .inParameterList(let element, let name, let type):
             let (subject, nullable) = try value(element)
-            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .integer(0) }
-            return exactly(.inBindingList(subject, index), nullable: nullable, mode)
+            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .truth(false) }
+            // PostgreSQL has no empty `IN ()`: its store binds an empty list as one NULL,
+            // which the exact form turns into false.
+            return exactly(.inBindingList(subject, index), nullable: nullable || dialect.database == .postgreSQL, mode)
         case .inRange(let element, let lower, let upper, let kind):
             let (subject, n1) = try value(element)
             let (low, n2) = try value(lower)
@@ -76,7 +79,7 @@ extension SQLLowering {
             let (lowered, _) = try value(operand)
             return .isNull(lowered)
         }
-        guard let last = path.steps.last else { return .integer(0) }
+        guard let last = path.steps.last else { return .truth(false) }
         let owner = try objectAlias(level: path.level, steps: Array(path.steps.dropLast()))
         guard case .foreignKey(let column) = try relationshipMapping(last) else {
             throw LoweringError(message: "relationship '\(last.relationship.name)' is not stored as a foreign key")
@@ -115,6 +118,10 @@ extension SQLLowering {
             test = .binary(.function("instr", [left, right]), ">", .integer(0))
         case .contains:
             test = .function("pq_contains", [left, right, flags])
+        case .beginsWith where options.isEmpty && dialect.database == .postgreSQL:
+            test = .function("starts_with", [left, right])
+        case .endsWith where options.isEmpty && dialect.database == .postgreSQL:
+            test = .binary(.function("right", [left, .function("length", [right])]), "=", right)
         case .beginsWith:
             if options.isEmpty, case .binding(let index) = right {
                 test = .and([.binary(left, ">=", right), .binary(left, "<", bind(.prefixUpperBound(of: index)))])
@@ -137,7 +144,7 @@ extension SQLLowering {
         throws(LoweringError) -> SQLExpr
     {
         let (subject, subjectNullable) = try value(element)
-        if members.isEmpty { return .integer(0) }
+        if members.isEmpty { return .truth(false) }
         var lowered: [SQLExpr] = []
         var nullable = subjectNullable
         for member in members {
@@ -148,17 +155,23 @@ extension SQLLowering {
         return exactly(.inList(subject, lowered), nullable: nullable, mode)
     }
 
+    /// A string compared by code point, in a dialect that must say so.
+    func collated(_ expr: SQLExpr, _ type: ValueType) -> SQLExpr {
+        guard dialect.stringCollation != nil, type == .string || type == .url else { return expr }
+        return .collated(expr)
+    }
+
     /// A value and whether it can be NULL.
     mutating func value(_ expr: TypedExpr) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
         switch expr {
         case .constant(let constant, let type):
-            return (bind(.constant(constant, type)), constant.isNull)
+            return (collated(bind(.constant(constant, type)), type), constant.isNull)
         case .parameter(let name, let type):
-            return (bind(.parameter(name, type)), true)
+            return (collated(bind(.parameter(name, type)), type), true)
         case .currentDate(let function):
             return (bind(.currentDate(function)), false)
-        case .attribute(let path, _):
-            return (try column(of: path), path.isOptional || !path.steps.isEmpty)
+        case .attribute(let path, let type):
+            return (collated(try column(of: path), type), path.isOptional || !path.steps.isEmpty)
         case .object:
             throw LoweringError(message: "a relationship can only be tested for nil")
         case .arithmetic(let op, let lhs, let rhs, _):

@@ -49,13 +49,14 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
-        try lower(query, mapping: mapping, dialect: SQLiteDialect(), count: count, summaries: summaries)
+        try lower(query, mapping: mapping, dialect: mapping.database.dialect, count: count, summaries: summaries)
     }
 
     /// Lowers `query` for `mapping` in a given SQL dialect.
     static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
+        if dialect.database == .postgreSQL { try PostgreSQLSupport.check(query) }
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         var select = try lowering.lowerSelect(query, count: count)
         var columns = count ? [] : try lowering.resultColumns(of: query.entity)

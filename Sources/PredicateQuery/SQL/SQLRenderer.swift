@@ -43,6 +43,7 @@ struct SQLRenderer {
                 if index > 0 { out += ", " }
                 render(ordering.expr, into: &out)
                 if !ordering.isAscending { out += " DESC" }
+                if dialect.placesNilsExplicitly { out += ordering.isAscending ? " NULLS FIRST" : " NULLS LAST" }
             }
         }
         if let limit = select.limit {
@@ -78,6 +79,11 @@ struct SQLRenderer {
             out += dialect.quote(name)
         case .binding(let index): out += dialect.placeholder(index)
         case .integer(let value): out += String(value)
+        case .truth(let value): out += dialect.truth(value)
+        case .collated(let operand):
+            atom(operand, into: &out)
+            out += " COLLATE "
+            out += dialect.quote(dialect.stringCollation ?? "C")
         case .function(let name, let arguments):
             out += dialect.function(name)
             out += "("
@@ -95,7 +101,7 @@ struct SQLRenderer {
         case .binary(let lhs, let op, let rhs):
             atom(lhs, into: &out)
             out += " "
-            out += op
+            out += dialect.binaryOperator(op)
             out += " "
             atom(rhs, into: &out)
         case .and(let operands): balanced(operands[...], "AND", into: &out)
@@ -130,12 +136,16 @@ struct SQLRenderer {
         case .castToReal(let operand):
             out += "CAST("
             render(operand, into: &out)
-            out += " AS REAL)"
+            out += " AS "
+            out += dialect.doubleType
+            out += ")"
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("
             render(operand, into: &out)
-            out += ", 0)"
+            out += ", "
+            out += dialect.truth(false)
+            out += ")"
         case .nullUnless(let condition, let value):
             out += "CASE WHEN "
             render(condition, into: &out)
@@ -148,7 +158,7 @@ struct SQLRenderer {
     /// An operand: atoms as they are, anything else in parentheses.
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
-        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull, .nullUnless:
+        case .column, .binding, .integer, .truth, .function, .countRows, .scalar, .castToReal, .falseIfNull, .nullUnless:
             render(expr, into: &out)
         default:
             out += "("
@@ -160,7 +170,7 @@ struct SQLRenderer {
     /// `a AND b AND c AND d` as `(a AND b) AND (c AND d)`: depth log₂ n, not n.
     private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
         switch operands.count {
-        case 0: out += op == "AND" ? "1" : "0"
+        case 0: out += dialect.truth(op == "AND")
         case 1: render(operands[operands.startIndex], into: &out)
         case 2:
             atom(operands[operands.startIndex], into: &out)

@@ -76,7 +76,7 @@ let package = Package(
             name: "PredicateQuerySQLiteTests",
             dependencies: [
                 "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryFuzzing",
-                "PredicateQueryTestSupport",
+                "PredicateQueryTestSupport", "PredicateQueryPostgres",
             ],
             exclude: ["Golden"]
         ),

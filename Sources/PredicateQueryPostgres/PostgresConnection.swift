@@ -28,7 +28,7 @@ final class PostgresConnection: @unchecked Sendable {
         self.handle = handle
         cancelHandle = PQgetCancel(handle)
         try execute(
-            "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601"
+            "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
         )
     }
 

@@ -121,7 +121,9 @@ extension PostgresStore {
     }
 
     /// `INSERT INTO table (columns) VALUES (…), (…)` in batches, every value bound.
-    private func insertRows(_ table: String, _ columns: [String], _ rows: [[PostgresParameter]], suffix: String = "")
+    private func insertRows(
+        _ table: String, _ columns: [String], _ rows: [[PostgresParameter]], suffix: String = ""
+    )
         throws(StoreError)
     {
         guard !columns.isEmpty else { return }
@@ -172,7 +174,8 @@ extension PostgresStore {
                 row.append(try PostgresValues.parameter(stored, as: type, dates: mapping.dateEncoding))
             }
             for (relationship, _) in toOnes {
-                row.append(PostgresParameter(text: object.toOne[relationship.name].map { String($0.key) }, type: PostgresValues.int8))
+                row.append(
+                    PostgresParameter(text: object.toOne[relationship.name].map { String($0.key) }, type: PostgresValues.int8))
             }
             rows.append(row)
         }

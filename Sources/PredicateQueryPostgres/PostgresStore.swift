@@ -37,7 +37,8 @@ public final class PostgresStore: QueryStore {
     /// Opens the store pq created in the database `url` names (a URL or a conninfo string).
     public static func open(_ url: String) throws(StoreError) -> PostgresStore {
         let connection = try PostgresConnection(url)
-        let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [PostgresParameter(text: schemaTable, type: PostgresValues.text)])
+        let exists = try connection.query(
+            "SELECT to_regclass($1) IS NOT NULL", [PostgresParameter(text: schemaTable, type: PostgresValues.text)])
         guard exists.first?.first == "t" else {
             throw StoreError("the database has no table '\(schemaTable)': load pq's data into it first (pq --load-examples)")
         }
@@ -70,7 +71,9 @@ public final class PostgresStore: QueryStore {
         get { statementTimeout }
         set {
             statementTimeout = newValue
-            let milliseconds = newValue.map { max(1, Int64($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) } ?? 0
+            let milliseconds =
+                newValue.map { max(1, Int64($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) }
+                ?? 0
             try? connection.execute("SET statement_timeout = \(milliseconds)")
         }
     }
@@ -93,5 +96,13 @@ public final class PostgresStore: QueryStore {
         QueryCompiler.compile(
             text, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, summaries: summaries,
             limits: limits)
+    }
+}
+
+extension PostgresStore {
+    /// Runs SQL that takes no parameters on the database `url` names, on a connection
+    /// of its own: to create a database or a schema for a store to go in.
+    public static func run(_ sql: String, at url: String) throws(StoreError) {
+        try PostgresConnection(url).execute(sql)
     }
 }

@@ -41,6 +41,7 @@ let package = Package(
             name: "PredicateQueryCLI",
             dependencies: [
                 "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "PredicateQueryExamples",
+                "PredicateQueryPostgres",
             ]),
         .executableTarget(name: "pq", dependencies: ["PredicateQueryCLI"]),
         // The schemas of the seed articles' models, declared through the schema API.

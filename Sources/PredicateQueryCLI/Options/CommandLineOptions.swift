@@ -42,6 +42,8 @@ struct CommandLineOptions: Equatable {
     var count = false
     var checkOnly = false
     var printStorePath = false
+    /// Create the example tables and data in the PostgreSQL database named by --store.
+    var loadExamples = false
     var showVersion = false
     var showHelp = false
 }
@@ -128,6 +130,7 @@ extension CommandLineOptions {
             case "--count": options.count = try flag()
             case "--check": options.checkOnly = try flag()
             case "--store-path": options.printStorePath = try flag()
+            case "--load-examples": options.loadExamples = try flag()
             case "--version": options.showVersion = try flag()
             case "--help", "-h": options.showHelp = try flag()
             default:

@@ -26,7 +26,10 @@ enum HelpText {
           --store FILE         query the SQLite store FILE (opened read-only). A store
                                pq created carries its schema; a plain SQLite database
                                is read table by table; a Core Data / SwiftData store
-                               needs its models (--model)
+                               needs its models (--model). A postgresql:// URL (or
+                               PQ_DATABASE_URL) queries a PostgreSQL database
+          --load-examples      with a postgresql:// store: create pq's example tables
+                               and data in it first
           --model FILE         read the model: SwiftData @Model classes from a Swift file
                                or a folder of them, an Xcode model (.xcdatamodeld,
                                .xcdatamodel) or a compiled one (.momd, .mom) (repeatable)

@@ -98,6 +98,11 @@ final class Session {
                 withPaths.displayPaths = (columns ?? []).compactMap { paths[$0] }.filter { seen.insert($0.dottedName).inserted }
                 compiled = try SQLLowering.lower(withPaths, mapping: store.mapping, summaries: true)
             }
+            if open.isModelOnly {
+                // No store: the SQL for the layout the models imply, and what each placeholder takes.
+                printUnboundSQL(compiled)
+                return true
+            }
             let values = try parameterValues(for: checked)
             if showSQL { try printSQL(compiled, values) }
             if explain {
@@ -150,6 +155,25 @@ final class Session {
             }
         }
         return values
+    }
+
+    /// The SQL with its placeholders, and what each binds: constants as values,
+    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value).
+    private func printUnboundSQL(_ compiled: CompiledQuery) {
+        output.write("SQL: \(compiled.sql)\n")
+        let shown = compiled.bindings.enumerated().map { index, binding -> String in
+            let value: String
+            switch binding {
+            case .constant(let constant, _): value = "\(constant)"
+            case .parameter(let name, let type): value = "$\(name) (\(type))"
+            case .parameterList(let name, let type): value = "$\(name) ([\(type)])"
+            case .currentDate(let function): value = "\(function.rawValue)()"
+            case .prefixUpperBound(let of): value = "the successor of ?\(of + 1)"
+            case .count(let name): value = "$\(name) (Int)"
+            }
+            return "?\(index + 1) = \(value)"
+        }
+        output.write("bindings: " + (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + "\n")
     }
 
     private func printSQL(_ compiled: CompiledQuery, _ values: [String: ParameterValue]) throws {

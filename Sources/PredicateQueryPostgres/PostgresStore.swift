@@ -15,6 +15,8 @@ import PredicateQuerySQLite
 public final class PostgresStore: QueryStore {
     public let schema: Schema
     public let mapping: StoreMapping
+    /// Always false: the schema is the one pq stored with the tables.
+    public var isSchemaInferred: Bool { false }
     let connection: PostgresConnection
     private var statementTimeout: Duration?
 

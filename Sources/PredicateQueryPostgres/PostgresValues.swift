@@ -27,6 +27,7 @@ enum PostgresValues {
         case .uuid: uuid
         case .data: bytea
         case .enumeration(let enumType): enumType.rawType == .int ? int8 : text
+        case .object: int8
         case .opaque, .null, .list: 0
         }
     }

@@ -9,6 +9,8 @@ public protocol QueryStore: AnyObject {
     var schema: Schema { get }
     /// How the schema is laid out in the store's tables, and in which database.
     var mapping: StoreMapping { get }
+    /// Whether the schema was inferred from the store's tables (names and types are guesses).
+    var isSchemaInferred: Bool { get }
     /// How long a query may run before it is stopped with an error; nil for no limit.
     var timeout: Duration? { get set }
     /// Stops the query running on this store, from any thread.

@@ -3,9 +3,8 @@
 // A store pq created carries its schema in `PQ_SCHEMA`. Any other file opened
 // without a schema is one of two things:
 //
-// - a Core Data / SwiftData store (it has `Z_PRIMARYKEY` and `Z_METADATA`). Its
-//   model is compiled into the app, not kept in the file in a form pq can read, so
-//   opening it fails with one sentence asking for the model files;
+// - a Core Data / SwiftData store (it has `Z_PRIMARYKEY` and `Z_METADATA`), opened
+//   with the model from the store (see `CoreData/SQLiteStore+CoreData`);
 // - a plain SQLite database, read by introspection into a schema and a plain
 //   mapping that names every table and column exactly as the database does.
 //
@@ -49,9 +48,12 @@ import PredicateQuery
 extension SQLiteStore {
     /// Opens a store as `open(at:readOnly:)` does, and appends to `warnings` one
     /// sentence for each table, column or foreign key that introspection had to leave
-    /// out of the schema (none for a store pq created).
+    /// out of the schema (none for a store pq created). A Core Data store is read with
+    /// the model in its `Z_MODELCACHE`, decoded by `modelCache`, or else with a model
+    /// inferred from its tables.
     public static func open(
-        at path: String, readOnly: Bool = true, warnings: inout [String]
+        at path: String, readOnly: Bool = true, includeHistory: Bool = false, modelCache: ModelCacheReader? = nil,
+        warnings: inout [String]
     ) throws(StoreError) -> SQLiteStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError("no store at '\(path)'")
@@ -64,7 +66,9 @@ extension SQLiteStore {
             throw StoreError("'\(path)' is not a SQLite database")
         }
         if hasStoredSchema { return try open(at: path, readOnly: readOnly) }
-        return try introspected(connection, path: path, readOnly: readOnly, warnings: &warnings)
+        return try introspected(
+            connection, path: path, readOnly: readOnly, includeHistory: includeHistory, modelCache: modelCache,
+            warnings: &warnings)
     }
 
     /// Whether the database has a table of this name (in any case, as SQLite matches names).
@@ -75,18 +79,19 @@ extension SQLiteStore {
         return try statement.step()
     }
 
-    /// A store for a database pq did not create, opened without a schema: an error
-    /// for a Core Data store, the introspected schema for any other.
+    /// A store for a database pq did not create, opened without a schema: the model
+    /// from the store for a Core Data store, the introspected schema for any other.
     static func introspected(
-        _ connection: SQLiteConnection, path: String, readOnly: Bool, warnings: inout [String]
+        _ connection: SQLiteConnection, path: String, readOnly: Bool, includeHistory: Bool = false,
+        modelCache: ModelCacheReader? = nil, warnings: inout [String]
     ) throws(StoreError) -> SQLiteStore {
         var introspector = Introspector(connection: connection)
         let tables = try introspector.tableNames()
         let upper = Set(tables.map { $0.uppercased() })
         if upper.contains("Z_PRIMARYKEY"), upper.contains("Z_METADATA") {
-            throw StoreError(
-                "'\(path)' is a Core Data or SwiftData store, which does not hold its model in a form pq can read; name its model files (--model)"
-            )
+            return try coreDataWithoutModel(
+                connection, path: path, readOnly: readOnly, includeHistory: includeHistory, modelCache: modelCache,
+                warnings: &warnings)
         }
         let (schema, mapping) = try introspector.read(tables)
         guard !schema.entities.isEmpty else {

@@ -12,12 +12,10 @@
 // middle of a query. Transient attributes have no column and are not looked for;
 // extra tables and columns in the store are fine.
 //
-// In the Core Data layout, a store's entity numbers are the ones in its
-// `Z_PRIMARYKEY` table, not the alphabetical ones pq gives a new store: a real
-// store keeps the numbers its first model gave it. The `Z_ENT` values a shared
-// table's entities match and the names of many-to-many join tables depend on them,
-// so the mapping is rebuilt from the store's numbers, and a model entity the table
-// does not list is a mismatch. A store without `Z_PRIMARYKEY` keeps pq's numbers.
+// A Core Data store (one with a `Z_PRIMARYKEY` table) is not checked here: its
+// layout is read from the store itself (see `CoreData/CoreDataLayoutDiscovery`),
+// which reports every mismatch at once. A store without `Z_PRIMARYKEY` keeps pq's
+// numbers and is checked here.
 
 import PredicateQuery
 
@@ -27,48 +25,26 @@ extension SQLiteStore {
     static func verifiedMapping(
         for schema: Schema, layout: StoreMapping.Layout, connection: SQLiteConnection
     ) throws(StoreError) -> StoreMapping {
-        var mapping = StoreMapping.make(for: schema, layout: layout)
+        var warnings: [String] = []
+        return try verifiedMapping(for: schema, layout: layout, connection: connection, warnings: &warnings)
+    }
+
+    /// As `verifiedMapping(for:layout:connection:)`, with what opening warns about.
+    /// A Core Data store with a `Z_PRIMARYKEY` table has its layout discovered from
+    /// the store (see `CoreDataLayoutDiscovery`); other stores are checked here.
+    static func verifiedMapping(
+        for schema: Schema, layout: StoreMapping.Layout, connection: SQLiteConnection, warnings: inout [String]
+    ) throws(StoreError) -> StoreMapping {
         if layout == .coreData, try hasTable("Z_PRIMARYKEY", in: connection) {
-            let numbers = try storedEntityNumbers(for: schema, connection: connection)
-            mapping = StoreMapping.coreData(schema, entityNumbers: numbers)
+            var discovery = CoreDataLayoutDiscovery(schema: schema, catalog: try CoreDataCatalog(connection: connection))
+            let discovered = try discovery.discover()
+            warnings += discovered.warnings
+            return discovered.mapping
         }
+        let mapping = StoreMapping.make(for: schema, layout: layout)
         var verifier = StoreVerifier(connection: connection)
         try verifier.verify(mapping, of: schema, layout: layout)
         return mapping
-    }
-
-    /// The entity number of every entity of `schema`, from `Z_PRIMARYKEY`.
-    private static func storedEntityNumbers(
-        for schema: Schema, connection: SQLiteConnection
-    ) throws(StoreError) -> [String: Int] {
-        var stored: [String: Int] = [:]
-        do {
-            let statement = try connection.prepare("SELECT \"Z_ENT\", \"Z_NAME\" FROM \"Z_PRIMARYKEY\"")
-            while try statement.step() {
-                if case .int(let number) = statement.column(0), case .string(let name) = statement.column(1) {
-                    stored[name] = Int(number)
-                }
-            }
-        } catch {
-            throw StoreError("the store does not match the model: its Z_PRIMARYKEY table cannot be read (\(error.message))")
-        }
-        let names = StoreMapping.coreDataOrder(schema).map(\.name)
-        let missing = names.filter { stored[$0] == nil }
-        if !missing.isEmpty {
-            let listed = missing.count == 1 ? "entity \(missing[0])" : "entities \(StoreVerifier.list(missing))"
-            throw StoreError("the store does not match the model: its Z_PRIMARYKEY table has no \(listed)")
-        }
-        var owners: [Int: String] = [:]
-        for name in names {
-            guard let number = stored[name] else { continue }
-            if let other = owners[number] {
-                throw StoreError(
-                    "the store does not match the model: its Z_PRIMARYKEY table gives \(other) and \(name) the same number \(number)"
-                )
-            }
-            owners[number] = name
-        }
-        return stored.filter { owners[$0.value] == $0.key }
     }
 }
 

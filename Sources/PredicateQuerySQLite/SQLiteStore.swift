@@ -19,6 +19,13 @@ public final class SQLiteStore {
     /// dropped when the mapping changes.
     private var compiled: QueryCache?
     public let isReadOnly: Bool
+    /// What opening the store warned about (model entities the store does not hold,
+    /// columns no property accounts for), one sentence each.
+    public internal(set) var warnings: [String] = []
+    /// The schema was inferred from the store's tables (a Core Data store with no
+    /// model inside, opened without model files), so names and types are guesses
+    /// from column names and declared types.
+    public internal(set) var isSchemaInferred = false
     let connection: SQLiteConnection
 
     /// The table in which pq keeps a store's schema and mapping, as JSON.
@@ -36,8 +43,12 @@ public final class SQLiteStore {
     /// its own schema, and a plain SQLite database by introspecting its tables (see
     /// `SQLiteStore+Introspection`); with one, `layout` says how it is laid out and
     /// the store is checked against it (see `SQLiteStore+Verification`).
+    ///
+    /// A Core Data store opened without a schema gets its model from the store, with
+    /// persistent-history entities (`CHANGE`, `TRANSACTION`, …) only if `includeHistory`.
     public static func open(
-        at path: String, readOnly: Bool = true, schema: Schema? = nil, layout: StoreMapping.Layout = .coreData
+        at path: String, readOnly: Bool = true, schema: Schema? = nil, layout: StoreMapping.Layout = .coreData,
+        includeHistory: Bool = false
     ) throws(StoreError) -> SQLiteStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError("no store at '\(path)'")
@@ -45,12 +56,16 @@ public final class SQLiteStore {
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         try checkIsSQLite(connection, path: path)
         if let schema {
-            let mapping = try verifiedMapping(for: schema, layout: layout, connection: connection)
-            return SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: readOnly)
+            var warnings: [String] = []
+            let mapping = try verifiedMapping(for: schema, layout: layout, connection: connection, warnings: &warnings)
+            let store = SQLiteStore(schema: schema, mapping: mapping, connection: connection, readOnly: readOnly)
+            store.warnings = warnings
+            return store
         }
         if try !hasTable(schemaTable, in: connection) {
             var warnings: [String] = []
-            return try introspected(connection, path: path, readOnly: readOnly, warnings: &warnings)
+            return try introspected(
+                connection, path: path, readOnly: readOnly, includeHistory: includeHistory, warnings: &warnings)
         }
         let (stored, mapping) = try readSchema(connection, path: path)
         return SQLiteStore(schema: stored, mapping: mapping, connection: connection, readOnly: readOnly)

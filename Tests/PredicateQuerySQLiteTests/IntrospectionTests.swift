@@ -250,19 +250,26 @@ struct IntrospectionTests {
         #expect(!Introspector.isName("2fast") && !Introspector.isName("my table") && !Introspector.isName(""))
     }
 
-    @Test func coreDataStoresAskForTheirModel() throws {
+    @Test func coreDataStoresWithNoModelOpenWithOneInferredFromTheirTables() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("CoreData.sqlite")
         do {
             let store = try SQLiteStore.create(at: path, schema: ExampleSchemas.budgets)
+            try store.insert(ExampleData.graph())
             try store.execute("DROP TABLE PQ_SCHEMA")
         }
-        #expect {
-            _ = try SQLiteStore.open(at: path)
-        } throws: { error in
-            (error as? StoreError)?.message
-                == "'\(path)' is a Core Data or SwiftData store, which does not hold its model in a form pq can read; name its model files (--model)"
-        }
+        let store = try SQLiteStore.open(at: path)
+        #expect(store.isSchemaInferred)
+        #expect(store.schema.entities.map(\.name) == ["Budget", "Transaction"])
+        let budget = try #require(store.schema.entity(named: "Budget"))
+        #expect(budget.attributes.map(\.name).contains("limit"))
+        #expect(budget.relationships.map(\.name) == ["transactions"])
+        let transaction = try #require(store.schema.entity(named: "Transaction"))
+        #expect(transaction.relationships.first?.destination == "Budget")
+        let result = store.compile("Budget where transactions.@count >= 1", count: true)
+        let compiled = try #require(result.compiled, "\(result.diagnostics.map(\.message))")
+        let expected = try store.rawRows("SELECT count(DISTINCT ZBUDGET) FROM ZTRANSACTION WHERE ZBUDGET IS NOT NULL")
+        #expect([[Value.int(try store.count(compiled))]] == expected)
     }
 
     @Test func storesPQCreatedInThePlainLayoutReopenByIntrospection() throws {

@@ -92,6 +92,25 @@ struct MeaningRegressionTests {
         #expect(try select("Note where memo ==[c] 'STRASSE'", store, graph) == [7])
     }
 
+    @Test func dataIsEqualByteForByte() throws {
+        let schema = Schema(entities: [Entity("Key", attributes: [Attribute("bytes", .data, optional: true)])])
+        let store = try SQLiteStore.create(at: ":memory:", schema: schema)
+        var graph = ObjectGraph(schema: schema)
+        for bytes: Value in [.data(Data()), .data(Data([0])), .data(Data([1, 2, 3])), .null, .data(Data([1, 2, 3]))] {
+            graph.insert("Key", ["bytes": bytes])
+        }
+        try store.insert(graph)
+        let compiled = try #require(QueryCompiler.compile("bytes == $d", schema: schema, mapping: store.mapping).compiled)
+        let checked = compiled.query
+        for (bytes, expected) in [(Data([1, 2, 3]), [Int64(3), 5]), (Data(), [1]), (Data([0]), [2]), (Data([9]), [])] {
+            let parameters: [String: ParameterValue] = ["d": .single(.data(bytes))]
+            #expect(try store.fetch(compiled, parameters: parameters).map(\.id.key) == expected)
+            #expect(try Evaluator(graph: graph, parameters: parameters).run(checked).map(\.key) == expected)
+        }
+        let unequal = try #require(QueryCompiler.compile("bytes != $d", schema: schema, mapping: store.mapping).compiled)
+        #expect(try store.fetch(unequal, parameters: ["d": .single(.data(Data([0])))]).map(\.id.key) == [1, 3, 4, 5])
+    }
+
     @Test func anEnumThroughCoalescingKeepsItsRawValues() throws {
         let (store, graph) = try taskStore()
         // urgency ?? .low: 2, 0 (low), 0, 0; category ?? .food: trip, food, food, trip.

@@ -38,6 +38,16 @@ enum KeyPathNames {
             } else {
                 return .failure(KeyPathError(description: description))
             }
+            // A computed property prints no name, but `persistentModelID` (pq's
+            // `QueryModel` identity) prints its type, `<computed 0x… (ObjectKey<Budget>)>`.
+            if rest.hasPrefix("<computed "), let end = rest.range(of: ")>") {
+                guard rest[..<end.lowerBound].contains("(ObjectKey<") else {
+                    return .failure(KeyPathError(description: description))
+                }
+                components.append(PathComponent("persistentModelID", optionalChained: optionalChained))
+                rest = rest[end.upperBound...]
+                continue
+            }
             let name = rest.prefix { $0 == "_" || $0.isLetter || $0.isNumber }
             guard !name.isEmpty, name.first?.isNumber == false else { return .failure(KeyPathError(description: description)) }
             components.append(PathComponent(String(name), optionalChained: optionalChained))

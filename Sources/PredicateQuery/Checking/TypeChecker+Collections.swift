@@ -17,6 +17,12 @@ extension TypeChecker {
         let rewritten = rewriteToManyPaths(in: body, variable: variable, found: &found)
         guard found.count == 1, let target = found.first else {
             if found.isEmpty {
+                // An unknown name (`any foo.bar == 1`) is the error to report, not the
+                // missing to-many relationship that follows from it.
+                let before = diagnostics.count
+                _ = check(body, expecting: .bool)
+                if diagnostics[before...].contains(where: { $0.severity == .error }) { return nil }
+                diagnostics.removeSubrange(before...)
                 return error(
                     .quantifierWithoutToMany,
                     "'\(quantifier.rawValue)' needs a key path through a to-many relationship", at: span,

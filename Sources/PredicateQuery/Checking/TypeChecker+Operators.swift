@@ -20,6 +20,9 @@ extension TypeChecker {
             return checkNilComparison(op, value: Self.isNilLiteral(lhs) ? rhs : lhs, at: span)
         }
         guard let (left, right) = checkOperands(lhs, rhs) else { return nil }
+        if case .object(let leftEntity) = left.type, case .object(let rightEntity) = right.type {
+            return checkObjectComparison(op, left, right, leftEntity, rightEntity, at: span)
+        }
         for (typed, expr) in [(left, lhs), (right, rhs)] {
             if case .object(let path) = typed {
                 return error(
@@ -33,15 +36,22 @@ extension TypeChecker {
             }
         }
         guard let (l, r) = Self.comparable(left, right) else {
+            // A Data, transformable (an array of values) or struct value compared with a value: say why it cannot be.
+            if left.type.isOpaque != right.type.isOpaque {
+                return unqueryable(left.type.isOpaque ? left.type : right.type, left.type.isOpaque ? lhs.span : rhs.span)
+            }
             let boolAndInt = Set([left.type, right.type]) == Set([ValueType.bool, .int])
             return error(
                 .typeMismatch,
                 "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
                 at: span,
-                notes: boolAndInt ? [DiagnosticNote("a Bool compares with true and false, or with 1 and 0 as in NSPredicate")] : [])
+                notes: boolAndInt
+                    ? [DiagnosticNote("a Bool compares with true and false, or with 1 and 0 as in NSPredicate")] : [])
         }
         let type = l.type
-        if type.isOpaque { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
+        // Data is equal or unequal byte for byte (`nonceData == $d`, apps that keep
+        // UUIDs as Data); it has no order, and other opaque values take only nil tests.
+        if type.isOpaque, type != .data { return unqueryable(type, (left.type.isOpaque ? lhs : rhs).span) }
         if op.isOrdering, !type.isOrdered {
             return error(
                 .notOrderable, "'\(op.rawValue)' needs values with an order, and '\(type)' has none",
@@ -51,6 +61,30 @@ extension TypeChecker {
             return error(.modifierNotApplicable, "'\(options.modifier)' applies only to strings, not to '\(type)'", at: span)
         }
         return .compare(op, l, r, options)
+    }
+
+    /// Two objects by identity (`budget == $b`, `SELF != $other`): equal or unequal
+    /// only, of one entity or one inheriting from the other.
+    private mutating func checkObjectComparison(
+        _ op: ComparisonOperator, _ left: TypedExpr, _ right: TypedExpr, _ leftEntity: String, _ rightEntity: String,
+        at span: SourceSpan
+    ) -> TypedExpr? {
+        guard op == .equal || op == .notEqual else {
+            return error(
+                .notOrderable, "'\(op.rawValue)' needs values with an order, and objects have none", at: span,
+                notes: [DiagnosticNote("objects are only equal or unequal; compare their attributes to order them")])
+        }
+        guard areRelated(leftEntity, rightEntity) else {
+            return error(
+                .typeMismatch, "cannot compare an object of '\(leftEntity)' with an object of '\(rightEntity)'", at: span)
+        }
+        return .compare(op, left, right, [])
+    }
+
+    /// Whether one entity is the other or inherits from it.
+    func areRelated(_ first: String, _ second: String) -> Bool {
+        guard let a = schema.entity(named: first), let b = schema.entity(named: second) else { return first == second }
+        return schema.lineage(of: a).contains { $0.name == second } || schema.lineage(of: b).contains { $0.name == first }
     }
 
     /// `x == nil`, `x != nil`.
@@ -76,6 +110,7 @@ extension TypeChecker {
         case .enumeration:
             [DiagnosticNote("enum values are only equal or unequal; list the cases you want with 'in', as in 'x in [.a, .b]'")]
         case .bool: [DiagnosticNote("Bool values are only equal or unequal")]
+        case .data: [DiagnosticNote("Data values are only equal or unequal, byte for byte")]
         default: []
         }
     }
@@ -85,10 +120,14 @@ extension TypeChecker {
         let note =
             isObject
             ? "a related object is compared through its attributes, as in 'budget?.name == …'; write '== nil' or '!= nil' to test for one"
-            : "Data, transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
-        return error(
-            .unqueryableAttribute, "values of type '\(type)' can only be tested for nil", at: span,
-            notes: [DiagnosticNote(note)])
+            : type == .data
+                ? "Data is only equal or unequal, byte for byte, to another Data value, as in 'data == $bytes'; or test it with '== nil'"
+                : "transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
+        let message =
+            type == .data
+            ? "values of type 'Data' can only be compared with '==' and '!=' or tested for nil"
+            : "values of type '\(type)' can only be tested for nil"
+        return error(.unqueryableAttribute, message, at: span, notes: [DiagnosticNote(note)])
     }
 
     /// The text of a key path operand, for messages.
@@ -160,12 +199,26 @@ extension TypeChecker {
             guard declareParameter(name, type: .list(typed.type), at: collection.span) else { return nil }
             return .inParameterList(typed, name, typed.type)
         case .keyPath(let path):
-            if case .collection(_, _, let relationship, _, _)? = resolve(path, report: false) {
-                return error(
-                    .toManyWithoutQuantifier,
-                    "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
-                    at: collection.span,
-                    notes: [DiagnosticNote("write 'any \(Printer.print(collection)) == …' instead")])
+            if case .collection(_, _, let relationship, _, let remaining)? = resolve(path, report: false) {
+                // An object among the elements (`$t in tags`, `any tags == $t`) needs an
+                // object on the left; a plain value is compared with an attribute.
+                guard !remaining.isEmpty || Self.contextDependence(of: element) != 1 else {
+                    return error(
+                        .toManyWithoutQuantifier,
+                        "'\(relationship.relationship.name)' is a to-many relationship; 'in' cannot look inside it",
+                        at: collection.span,
+                        notes: [
+                            DiagnosticNote(
+                                "compare one of its elements' attributes, as in '\(Printer.print(element)) in "
+                                    + "\(Printer.print(collection)).name', or test for an object with a parameter: "
+                                    + "'$object in \(Printer.print(collection))'")
+                        ])
+                }
+                // `'swift' in tags.name`: membership in the values a to-many path reaches
+                // is NSPredicate's implicit ANY, `any tags.name == 'swift'`; `$t in tags`
+                // is `any tags == $t`, an object among the elements.
+                let comparison = Expr(.comparison(.equal, collection, element, []), span: span)
+                return check(Expr(.quantified(.any, comparison), span: span), expecting: .bool)
             }
             fallthrough
         default:
@@ -187,8 +240,11 @@ extension TypeChecker {
         guard let typedElement = check(element, expecting: anchor.flatMap { Self.expectation(from: $0.type) }) else {
             return nil
         }
-        if case .object = typedElement {
-            return error(.relationshipComparison, "cannot test whether a relationship is in a list of values", at: element.span)
+        // Objects are in a list of object parameters (`budget in [$a, $b]`), never of values.
+        if case .object = typedElement, nonNil.contains(where: { Self.contextDependence(of: $0) != 2 }) {
+            return error(
+                .relationshipComparison, "cannot test whether a relationship is in a list of values", at: element.span,
+                notes: [DiagnosticNote("compare it with object parameters, as in 'budget in $budgets'")])
         }
         if typedElement.type.isOpaque { return unqueryable(typedElement.type, element.span) }
         var members: [TypedExpr] = []
@@ -264,6 +320,15 @@ extension TypeChecker {
         let hint = expected.flatMap { $0.isNumeric || $0 == .date || $0 == .duration ? $0 : nil }
         guard let (left, right) = checkOperands(lhs, rhs, hint: hint) else { return nil }
         let mismatch = "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'"
+        if op.isBitwise, left.type != .int || right.type != .int {
+            // `a & b` on Bools means `a && b`; on numbers, the bits of Ints.
+            let logical = op == .bitwiseAnd ? "&&" : "||"
+            let note =
+                left.type == .bool && right.type == .bool && op != .bitwiseXor
+                ? "for a logical \(op == .bitwiseAnd ? "AND" : "OR") of conditions use '\(logical)'"
+                : "'\(op.rawValue)' works on the bits of Int values, as in '(flags & 4) == 0'"
+            return error(.invalidArithmetic, mismatch, at: span, notes: [DiagnosticNote(note)])
+        }
         switch (left.type, right.type) {
         case (.int, .int):
             return .arithmetic(op, left, right, .int)
@@ -290,7 +355,9 @@ extension TypeChecker {
 
     /// `a ?? b`: both sides one type (Int promoted to Double), a value rather than
     /// an object; the result is nil only when both sides are.
-    mutating func checkCoalesce(_ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan)
+    mutating func checkCoalesce(
+        _ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan
+    )
         -> TypedExpr?
     {
         guard let (left, right) = checkOperands(lhs, rhs, hint: expected) else { return nil }
@@ -300,9 +367,18 @@ extension TypeChecker {
         if right.type == .null { return left }
         if left.type == .null { return right }
         guard let (l, r) = Self.unify(left, right) else {
+            var notes: [DiagnosticNote] = []
+            if case .object(let path) = left {
+                let name = path.steps.last?.relationship.name ?? "SELF"
+                notes.append(
+                    DiagnosticNote(
+                        "a related object takes '??' only with another object; use one of its attributes, as in '\(name)?.name ?? …'"
+                    ))
+            }
             return error(
                 .typeMismatch,
-                "binary operator '??' cannot be applied to operands of type '\(left.type)?' and '\(right.type)'", at: span)
+                "binary operator '??' cannot be applied to operands of type '\(left.type)?' and '\(right.type)'", at: span,
+                notes: notes)
         }
         return .coalesce(l, r, l.type)
     }

@@ -50,12 +50,17 @@ extension TypeChecker {
                     "'\(previous.relationship.name)' is never nil, so '?.' is not needed",
                     at: component.span)
             }
+            let isLast = index == path.components.count - 1
+            // SwiftData's identity: `persistentModelID`, and `id` on a model that
+            // declares no `id` of its own, are the object itself.
+            if isLast, Self.isIdentity(component.name, of: entity, in: schema) {
+                return .object(ObjectPath(level: startLevel, steps: steps, entity: entity.name))
+            }
             guard let property = schema.property(named: component.name, of: entity) else {
                 return reporter.error(
                     .unknownProperty, "value of type '\(entity.name)' has no member '\(component.name)'",
                     at: component.span, notes: unknownPropertyNotes(component.name, of: entity))
             }
-            let isLast = index == path.components.count - 1
             switch property {
             case .computed(let computed):
                 return reporter.error(
@@ -71,9 +76,27 @@ extension TypeChecker {
             case .attribute(let attribute):
                 guard isLast else {
                     let next = path.components[index + 1]
+                    // `format.rawValue`: the enum's stored raw value, an Int or a String,
+                    // as Swift spells it (`$0.format.rawValue == "hc"`).
+                    if next.name == "rawValue", index + 2 == path.components.count,
+                        case .named(let typeName) = attribute.type, let enumType = schema.enumType(named: typeName)
+                    {
+                        var raw = attribute
+                        raw.type = enumType.rawType == .int ? .integer(bits: 64) : .string
+                        return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: raw))
+                    }
+                    if index + 2 == path.components.count, let field = compositeField(next.name, of: attribute) {
+                        // A field of a Codable struct, a column of its own in Core Data's layout
+                        // (`author.person`); the mapping names it by that path.
+                        return .attribute(
+                            AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: field))
+                    }
                     var note = "'\(attribute.name)' is an attribute of '\(entity.name)', not a relationship"
-                    if case .named(let typeName) = attribute.type, schema.composite(named: typeName) != nil {
-                        note = "the fields of the Codable struct '\(typeName)' cannot be queried yet"
+                    if case .named(let typeName) = attribute.type, let composite = schema.composite(named: typeName) {
+                        let fields = composite.fields.map(\.name).joined(separator: ", ")
+                        note = "the Codable struct '\(typeName)' has the fields \(fields), each compared on its own"
+                    } else if case .named(let typeName) = attribute.type, schema.enumType(named: typeName) != nil {
+                        note = "'\(typeName)' is an enum; its stored raw value is '\(attribute.name).rawValue'"
                     }
                     return reporter.error(
                         .invalidMemberAccess,
@@ -99,6 +122,24 @@ extension TypeChecker {
             }
         }
         return .object(ObjectPath(level: startLevel, steps: steps, entity: entity.name))
+    }
+
+    /// The field `name` of a Codable-struct attribute, as an attribute named by its
+    /// path (`author.person`), optional when the struct is.
+    private func compositeField(_ name: String, of attribute: Attribute) -> Attribute? {
+        guard case .named(let typeName) = attribute.type, let composite = schema.composite(named: typeName),
+            var field = composite.fields.first(where: { $0.name == name })
+        else { return nil }
+        field.name = attribute.name + "." + field.name
+        field.isOptional = field.isOptional || attribute.isOptional
+        field.originalName = nil
+        return field
+    }
+
+    /// Whether `name` names the object's identity: `persistentModelID`, or `id` where
+    /// the entity (with its ancestors) declares no property of that name.
+    static func isIdentity(_ name: String, of entity: Entity, in schema: Schema) -> Bool {
+        name == "persistentModelID" || (name == "id" && schema.property(named: "id", of: entity) == nil)
     }
 
     private func resolveEnumConstant(_ enumType: EnumType, _ component: PathComponent, reporter: inout Reporter) -> PathTarget? {

@@ -120,7 +120,7 @@ public indirect enum TypedExpr: Sendable {
             .coalesce(_, _, let type):
             return type
         case .currentDate: return .date
-        case .object(let path): return .opaque(path.entity)
+        case .object(let path): return .object(path.entity)
         case .toDouble: return .double
         case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
             return .bool

@@ -24,6 +24,10 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case null
     /// A list of values, for `in`.
     case list(ValueType)
+    /// An object of an entity (or of one of its sub-entities), compared by identity:
+    /// a to-one relationship, `SELF`, `persistentModelID`, or a parameter bound to a
+    /// store key.
+    case object(String)
 
     /// The query type of an attribute type, resolving names against the schema.
     public init(_ type: AttributeType, in schema: Schema) {
@@ -62,6 +66,7 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
         case .opaque(let name): name
         case .null: "nil"
         case .list(let element): "[\(element)]"
+        case .object(let entity): entity
         }
     }
 

@@ -177,8 +177,10 @@ public struct Evaluator {
         case .attribute(let path, _):
             guard let id = object(at: path.level, path.steps, scopes) else { return .null }
             return graph[id]?.value(path.attribute.name) ?? .null
-        case .object:
-            throw EvaluationError(message: "a relationship can only be tested for nil")
+        case .object(let path):
+            // An object's identity is its store key (unique in its root entity's table).
+            guard let id = object(at: path.level, path.steps, scopes) else { return .null }
+            return .int(id.key)
         case .arithmetic(let op, let lhs, let rhs, _):
             return SQLiteSemantics.arithmetic(op, try value(lhs, scopes), try value(rhs, scopes))
         case .negate(let operand, _): return SQLiteSemantics.negate(try value(operand, scopes))

@@ -50,6 +50,9 @@ enum SQLiteSemantics {
             if b == 0 { return .null }
             if b == -1 { return .int(0) }
             return .int(a % b)
+        case .bitwiseAnd: return .int(a & b)
+        case .bitwiseOr: return .int(a | b)
+        case .bitwiseXor: return .int(a ^ b)
         }
     }
 
@@ -67,6 +70,9 @@ enum SQLiteSemantics {
             let x = Int64(exactly: a.rounded(.towardZero)) ?? 0
             let y = Int64(exactly: b.rounded(.towardZero)) ?? 0
             return integerArithmetic(.remainder, x, y)
+        case .bitwiseAnd, .bitwiseOr, .bitwiseXor:
+            // Not produced by the checker for Doubles.
+            return .null
         }
         return result.isNaN ? .null : .double(result)
     }

@@ -164,6 +164,7 @@ struct BridgeContext {
     /// have no exact literal).
     static func literal(_ value: Any) throws(PredicateBridgeError) -> QueryFragment {
         if let queryValue = value as? any QueryValue { return queryValue.queryFragment }
+        if let key = value as? any AnyObjectKey { return key.fragment }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return QueryFragment(Expr(.literal(.null))) }

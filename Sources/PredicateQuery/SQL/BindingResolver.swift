@@ -152,6 +152,9 @@ public enum BindingResolver {
             return value
         case (.string(let raw), .enumeration(let enumType)) where enumType.enumCase(rawValue: .string(raw)) != nil:
             return value
+        // An object is bound by its store key.
+        case (.int, .object):
+            return value
         default:
             break
         }

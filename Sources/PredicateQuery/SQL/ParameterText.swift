@@ -6,7 +6,8 @@ import Foundation
 /// Reads parameter values from text. Lists are comma-separated (brackets optional);
 /// `nil` or `null` is nil; booleans are `true`/`yes`/`1` or `false`/`no`/`0`; enums
 /// take a case name (with or without the dot) or a raw value; dates take ISO 8601;
-/// strings may be quoted, and the quotes are dropped.
+/// objects take their store key (`Budget:3`, `#3` or `3`); Data takes hexadecimal
+/// (`0x00ff`) or Base64 (`base64:AP8=`); strings may be quoted, and the quotes are dropped.
 public enum ParameterText {
     /// The value of parameter `name`, of type `type` (from `CheckedQuery.parameters`).
     public static func value(_ text: String, as type: ValueType, name: String) throws(BindingError) -> ParameterValue {
@@ -62,9 +63,52 @@ public enum ParameterText {
             case .int(let raw): return .int(raw)
             case .string(let raw): return .string(raw)
             }
+        case .data:
+            // Bytes as hexadecimal (`0x00ff…`) or Base64 (`base64:AP8=`).
+            if unquoted.hasPrefix("0x") || unquoted.hasPrefix("0X") {
+                guard let bytes = hexBytes(unquoted.dropFirst(2)) else { throw invalid }
+                return .data(Data(bytes))
+            }
+            if unquoted.hasPrefix("base64:"), let bytes = Data(base64Encoded: String(unquoted.dropFirst(7))) {
+                return .data(bytes)
+            }
+            throw BindingError(
+                message: "parameter '$\(name)' takes Data as hexadecimal ('0x00ff') or Base64 ('base64:AP8='), not '\(text)'")
+        case .object(let entity):
+            // An object by its store key: `Budget:3`, `#3` or `3`.
+            var key = unquoted
+            if let colon = key.firstIndex(of: ":") {
+                let named = key[..<colon]
+                guard named == entity else {
+                    throw BindingError(
+                        message: "parameter '$\(name)' takes an object of '\(entity)', as '\(entity):3', not '\(text)'")
+                }
+                key = String(key[key.index(after: colon)...])
+            }
+            if key.hasPrefix("#") { key.removeFirst() }
+            guard let value = Int64(key), value > 0 else {
+                throw BindingError(
+                    message: "parameter '$\(name)' takes an object of '\(entity)' by its key, as '\(entity):3', not '\(text)'")
+            }
+            return .int(value)
         default:
             throw BindingError(message: "parameter '$\(name)' has type '\(type)', which cannot be given as text")
         }
+    }
+
+    /// The bytes of an even number of hexadecimal digits; nil for anything else.
+    private static func hexBytes(_ digits: Substring) -> [UInt8]? {
+        let values = digits.utf8.map { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        guard values.count % 2 == 0, !values.contains(nil) else { return nil }
+        let nibbles = values.compactMap { $0 }
+        return stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
     }
 
     private static func unquote(_ text: String) -> String {

@@ -74,6 +74,20 @@ extension SQLLowering {
         }
     }
 
+    /// The key of an object: the primary key of one in scope, or the foreign-key
+    /// column that points to it, so `budget == $b` needs no join.
+    private mutating func key(of path: ObjectPath) throws(LoweringError) -> SQLExpr {
+        guard let last = path.steps.last else {
+            let entity = try entityMapping(path.entity)
+            return .column(alias: try objectAlias(level: path.level, steps: []), name: entity.primaryKey)
+        }
+        let owner = try objectAlias(level: path.level, steps: Array(path.steps.dropLast()))
+        guard case .foreignKey(let column) = try relationshipMapping(last) else {
+            throw LoweringError(message: "relationship '\(last.relationship.name)' is not stored as a foreign key")
+        }
+        return .column(alias: owner, name: column)
+    }
+
     private mutating func nilTest(_ operand: TypedExpr) throws(LoweringError) -> SQLExpr {
         guard case .object(let path) = operand else {
             let (lowered, _) = try value(operand)
@@ -172,12 +186,16 @@ extension SQLLowering {
             return (bind(.currentDate(function)), false)
         case .attribute(let path, let type):
             return (collated(try column(of: path), type), path.isOptional || !path.steps.isEmpty)
-        case .object:
-            throw LoweringError(message: "a relationship can only be tested for nil")
+        case .object(let path):
+            return (try key(of: path), !path.steps.isEmpty)
         case .arithmetic(let op, let lhs, let rhs, _):
             let (left, _) = try value(lhs)
             let (right, _) = try value(rhs)
             // Division by zero, NaN and nil operands all give NULL.
+            if op == .bitwiseXor {
+                // SQLite has `&` and `|` but no XOR: a ^ b is (a | b) - (a & b), exactly.
+                return (.binary(.binary(left, "|", right), "-", .binary(left, "&", right)), true)
+            }
             return (.binary(left, op.rawValue, right), true)
         case .negate(let operand, _):
             let (lowered, nullable) = try value(operand)

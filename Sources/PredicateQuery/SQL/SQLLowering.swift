@@ -185,6 +185,13 @@ public struct SQLLowering {
     mutating func column(of path: AttributePath) throws(LoweringError) -> SQLExpr {
         let alias = try objectAlias(level: path.level, steps: path.steps)
         guard let name = try entityMapping(path.entity).columns[path.attribute.name] else {
+            if let dot = path.attribute.name.firstIndex(of: ".") {
+                let whole = path.attribute.name[..<dot]
+                throw LoweringError(
+                    message:
+                        "the store keeps '\(path.entity).\(whole)' whole in one column, so its fields cannot be compared one by one; test it with '== nil' or '!= nil'"
+                )
+            }
             throw LoweringError(message: "the store has no column for '\(path.entity).\(path.attribute.name)'")
         }
         return .column(alias: alias, name: name)
@@ -200,9 +207,16 @@ public struct SQLLowering {
         }
     }
 
+    /// The attributes a result row holds. A Codable struct kept as one column per
+    /// field (`author.person`, as Core Data lays out composite attributes) has no
+    /// column of its own, so it is not among them; its fields are queried by path.
     func storedAttributes(of entity: Entity) -> [Attribute] {
-        schema.allProperties(of: entity).compactMap { property in
+        let columns = mapping.entity(entity.name)?.columns ?? [:]
+        return schema.allProperties(of: entity).compactMap { property in
             guard case .attribute(let attribute) = property, !attribute.isTransient else { return nil }
+            if columns[attribute.name] == nil, columns.keys.contains(where: { $0.hasPrefix(attribute.name + ".") }) {
+                return nil
+            }
             return attribute
         }
     }

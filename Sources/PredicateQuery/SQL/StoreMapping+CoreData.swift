@@ -4,6 +4,9 @@
 // - tables `Z` + the root entity's name in capitals, with `Z_PK`, `Z_ENT`, `Z_OPT`;
 // - attribute columns `Z` + the (original) name in capitals;
 // - a to-one relationship is a column `Z` + its name in capitals;
+// - same-named properties of sibling sub-entities sharing a table get numbered
+//   columns, `ZTITLE`, `ZTITLE1`, in numbering order (a real store's numbers are
+//   read from its data instead, see `CoreDataLayoutDiscovery`);
 // - a to-many relationship whose inverse is to-one is that inverse's column;
 // - a many-to-many relationship lives in a join table named after the relationship
 //   of the lower-numbered entity, `Z_<number><NAME>`, whose columns are
@@ -32,23 +35,73 @@ extension StoreMapping {
     static func coreData(_ schema: Schema) -> StoreMapping {
         let placements = placements(schema)
         let numbers = Dictionary(uniqueKeysWithValues: placements.map { ($0.entity.name, $0.number) })
+        let names = columnNames(placements)
         var entities: [String: EntityMapping] = [:]
         var relationships: [String: RelationshipMapping] = [:]
         for placement in placements {
             let entity = placement.entity
+            var columns: [String: String] = [:]
+            for property in schema.allProperties(of: entity) {
+                guard case .attribute(let attribute) = property, !attribute.isTransient else { continue }
+                columns[attribute.name] = names[declarer(of: attribute.name, in: entity, schema) + "." + attribute.name]
+            }
             entities[entity.name] = EntityMapping(
-                table: "Z" + placement.root.name.uppercased(), primaryKey: "Z_PK", entityColumn: "Z_ENT",
-                entityNumbers: placement.sharedNumbers,
-                columns: attributeColumns(of: entity, in: schema) { "Z" + $0.storedName.uppercased() })
+                table: "Z" + placement.root.storedName.uppercased(), primaryKey: "Z_PK", entityColumn: "Z_ENT",
+                entityNumbers: placement.sharedNumbers, columns: columns)
             for property in schema.allProperties(of: entity) {
                 guard case .relationship(let relationship) = property else { continue }
-                relationships["\(entity.name).\(relationship.name)"] = coreDataRelationship(
-                    relationship, of: entity, schema: schema, numbers: numbers)
+                var mapping = coreDataRelationship(relationship, of: entity, schema: schema, numbers: numbers)
+                if !relationship.isToMany,
+                    let column = names[declarer(of: relationship.name, in: entity, schema) + "." + relationship.name]
+                {
+                    mapping = .foreignKey(column: column)
+                } else if case .inverseForeignKey = mapping, let inverse = relationship.inverse,
+                    let destination = schema.entity(named: relationship.destination),
+                    let column = names[declarer(of: inverse, in: destination, schema) + "." + inverse]
+                {
+                    mapping = .inverseForeignKey(column: column)
+                }
+                relationships["\(entity.name).\(relationship.name)"] = mapping
             }
         }
         return StoreMapping(
             layout: .coreData, entities: entities, relationships: relationships, entityNumbers: numbers,
             dateEncoding: .secondsSinceReferenceDate)
+    }
+
+    /// The column of every stored attribute and to-one relationship, by
+    /// `Declarer.property`: `Z` + the name in capitals; when sibling sub-entities
+    /// sharing a table declare properties of the same name, the later ones (in
+    /// numbering order) get a number, `ZTITLE1`, `ZTITLE2`, as Core Data does.
+    private static func columnNames(_ placements: [Placement]) -> [String: String] {
+        var names: [String: String] = [:]
+        var used: [String: Set<String>] = [:]
+        for placement in placements {
+            let table = placement.root.name
+            for property in placement.entity.properties {
+                let stored: String
+                switch property {
+                case .attribute(let attribute) where !attribute.isTransient: stored = attribute.storedName
+                case .relationship(let relationship) where !relationship.isToMany: stored = relationship.storedName
+                default: continue
+                }
+                let base = "Z" + stored.uppercased()
+                var column = base
+                var suffix = 0
+                while used[table, default: []].contains(column) {
+                    suffix += 1
+                    column = base + String(suffix)
+                }
+                used[table, default: []].insert(column)
+                names[placement.entity.name + "." + property.name] = column
+            }
+        }
+        return names
+    }
+
+    /// The entity of the lineage of `entity` that declares the property `name`.
+    private static func declarer(of name: String, in entity: Entity, _ schema: Schema) -> String {
+        (schema.lineage(of: entity).first { $0.property(named: name) != nil } ?? entity).name
     }
 
     package static func coreDataRelationship(

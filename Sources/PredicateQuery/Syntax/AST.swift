@@ -234,6 +234,14 @@ public enum RangeKind: Sendable, Hashable {
 /// `+ - * / %`.
 public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    /// Bitwise, on integers: `&` with `*`'s precedence, `|` and `^` with `+`'s, as in Swift.
+    case bitwiseAnd = "&", bitwiseOr = "|", bitwiseXor = "^"
+
+    /// `+`, `-`, `|` and `^` bind like addition; the others like multiplication.
+    public var isAdditive: Bool { self == .add || self == .subtract || self == .bitwiseOr || self == .bitwiseXor }
+
+    /// `&`, `|` and `^`.
+    public var isBitwise: Bool { self == .bitwiseAnd || self == .bitwiseOr || self == .bitwiseXor }
 }
 
 /// `== != < <= > >=`.

@@ -86,6 +86,7 @@ struct Lexer {
         ("&&", .and), ("||", .or), ("?.", .questionDot), ("??", .questionQuestion),
         ("=", .equal), ("<", .less), (">", .greater), ("!", .bang),
         ("+", .plus), ("-", .minus), ("*", .star), ("/", .slash), ("%", .percent),
+        ("&", .ampersand), ("|", .pipe), ("^", .caret), ("~", .tilde),
         ("(", .leftParen), (")", .rightParen), ("[", .leftBracket), ("]", .rightBracket),
         ("{", .leftBrace), ("}", .rightBrace), (",", .comma), (":", .colon), (".", .dot),
     ]
@@ -115,8 +116,6 @@ struct Lexer {
         let shown = text.unicodeScalars.first.map { $0.escaped(asASCII: true) } ?? text
         var notes: [DiagnosticNote] = []
         switch text {
-        case "&": notes.append(DiagnosticNote("use '&&' (or 'and') for logical AND"))
-        case "|": notes.append(DiagnosticNote("use '||' (or 'or') for logical OR"))
         case "#": notes.append(DiagnosticNote("to use a reserved word as a name, put it in backticks: `in`"))
         default: break
         }

@@ -267,6 +267,8 @@ extension Parser {
         switch kind {
         case .plus: .add
         case .minus: .subtract
+        case .pipe: .bitwiseOr
+        case .caret: .bitwiseXor
         default: nil
         }
     }
@@ -276,6 +278,7 @@ extension Parser {
         case .star: .multiply
         case .slash: .divide
         case .percent: .remainder
+        case .ampersand: .bitwiseAnd
         default: nil
         }
     }
@@ -299,6 +302,15 @@ extension Parser {
 
     /// `prefix ::= "-" prefix | postfix`. A minus in front of a number literal folds into it.
     mutating func parsePrefix() throws(Failure) -> Expr {
+        if current.kind == .tilde {
+            // `~x` is `x ^ -1`: every bit flipped, exactly, for every Int.
+            let tilde = advance()
+            try enter(tilde.span)
+            defer { depth -= 1 }
+            let operand = try parsePrefix()
+            let allOnes = Expr(.literal(.integer(-1)), span: tilde.span)
+            return Expr(.arithmetic(.bitwiseXor, operand, allOnes), span: tilde.span.merged(with: operand.span))
+        }
         var minuses: [SourceSpan] = []
         while current.kind == .minus {
             let token = advance()
@@ -314,6 +326,8 @@ extension Parser {
             let token = advance()
             expr = Expr(.literal(.integer(.min)), span: lowest.merged(with: token.span))
             minuses.removeLast()
+        } else if current.kind == .tilde {
+            expr = try parsePrefix()
         } else {
             expr = try parsePostfix()
         }

@@ -84,7 +84,7 @@ public struct Printer {
         case .comparison, .stringTest, .membership, .quantified: .comparison
         case .coalesce: .coalesce
         case .range: .range
-        case .arithmetic(let op, _, _): op == .add || op == .subtract ? .additive : .multiplicative
+        case .arithmetic(let op, _, _): op.isAdditive ? .additive : .multiplicative
         case .negate: .prefix
         case .literal(.integer(let value)): value < 0 ? .prefix : .postfix
         case .literal(.decimal(let value)): value.sign == .minus ? .prefix : .postfix
@@ -263,12 +263,13 @@ public struct Printer {
         return value.description
     }
 
-    /// A string literal in single quotes, escaping what must be escaped.
-    static func quoted(_ value: String) -> String {
-        var text = "'"
+    /// A string literal in single quotes (or `delimiter`: `"` for Swift source),
+    /// escaping what must be escaped; pq's text and Swift read the escapes alike.
+    public static func quoted(_ value: String, delimiter: Unicode.Scalar = "'") -> String {
+        var text = String(delimiter)
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "'": text += "\\'"
+            case delimiter: text += "\\" + String(delimiter)
             case "\\": text += "\\\\"
             case "\n": text += "\\n"
             case "\r": text += "\\r"
@@ -282,6 +283,6 @@ public struct Printer {
                 }
             }
         }
-        return text + "'"
+        return text + String(delimiter)
     }
 }

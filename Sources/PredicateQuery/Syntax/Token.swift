@@ -20,6 +20,8 @@ enum TokenKind: Hashable, Sendable {
     case equal, notEqual, less, lessEqual, greater, greaterEqual
     case and, or, bang
     case plus, minus, star, slash, percent
+    /// Bitwise `&`, `|`, `^` and prefix `~` on integers.
+    case ampersand, pipe, caret, tilde
     case closedRange, halfOpenRange
     case end
 }

@@ -26,8 +26,9 @@ enum HelpText {
           --store FILE         query the SQLite store FILE (opened read-only). A store
                                pq created carries its schema; a plain SQLite database
                                is read table by table; a Core Data / SwiftData store
-                               needs its models (--model). A postgresql:// URL (or
-                               PQ_DATABASE_URL) queries a PostgreSQL database
+                               with the model it keeps inside (or one inferred from
+                               its tables), unless --model names one. A postgresql://
+                               URL (or PQ_DATABASE_URL) queries a PostgreSQL database
           --load-examples      with a postgresql:// store: create pq's example tables
                                and data in it first
           --model FILE         read the model: SwiftData @Model classes from a Swift file
@@ -57,6 +58,8 @@ enum HelpText {
           --explain            print SQLite's query plan
           --count              print the number of matching objects
           --check              type-check only: print the checked query or the errors
+                               (with --model and no --store, against the models alone;
+                               --sql then prints the SQL the models' layout implies)
           --store-path         print the path of the store in use
           --version            print pq's version
           -h, --help           print this help

@@ -100,6 +100,9 @@ final class DotCommands {
         if let name = arguments.first, session.schema.entity(named: name) == nil {
             return fail(unknownEntity(name))
         }
+        if session.store.isSchemaInferred, arguments.isEmpty {
+            session.output.write("-- inferred from the store's tables (it holds no model): names and types are guesses\n")
+        }
         session.output.write(printer.schemaText(only: arguments.first))
         return .done
     }

@@ -5,6 +5,7 @@
 // form give equal schemas.
 
 import Foundation
+import PredicateQuery
 
 /// A default value as a model source holds it.
 enum CoreDataDefaultValue {
@@ -55,31 +56,10 @@ enum CoreDataDefaultValue {
             case .bool: return nil
             }
         case Code.string, Code.uuid, Code.uri:
-            if case .string(let text) = self { return Self.quoted(text) }
+            if case .string(let text) = self { return Printer.quoted(text, delimiter: "\"") }
             return nil
         default:
             return nil
         }
-    }
-
-    /// A Swift string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

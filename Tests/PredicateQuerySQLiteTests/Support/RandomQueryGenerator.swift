@@ -26,6 +26,7 @@ enum GeneratedForm: String, CaseIterable, Sendable {
     case hardString = "a hard string (decomposed, lone mark, ß, İ, ZWJ) as an operand"
     case stringModifier = "[c], [d] or [cd]"
     case collectionThroughToOne = "to-many reached through a to-one"
+    case objectComparison = "an object compared by identity ($o, SELF, persistentModelID)"
 }
 
 struct RandomQueryGenerator {
@@ -144,6 +145,7 @@ struct RandomQueryGenerator {
         if path != prefix, chance(10) {
             return path + pick([" == nil", " != nil"])
         }
+        if chance(6) { return objectTest(path) }
         let candidates = attributes(of: reached)
         guard !candidates.isEmpty else { return pick(["true", "false"]) }
         let attribute = pick(candidates)
@@ -178,7 +180,10 @@ struct RandomQueryGenerator {
                 "\(path) in ['\(uuid)', '\(pick(ValuePools.uuids).uuidString)']",
                 "\(path) == \(parameter("id", .single(.uuid(pick(ValuePools.uuids)))))",
             ])
-        case .data, .transformable:
+        case .data:
+            let bytes = parameter("bytes", .single(.data(pick(ValuePools.data))))
+            return path + pick([" == nil", " != nil", " == \(bytes)", " != \(bytes)"])
+        case .transformable:
             return path + pick([" == nil", " != nil"])
         case .named(let name):
             guard let enumType = schema.enumType(named: name) else { return path + pick([" == nil", " != nil"]) }
@@ -199,7 +204,8 @@ struct RandomQueryGenerator {
         case 2: return "\(path) between \(literal(&self)) and \(literal(&self))"
         case 3: return "\(path) in \(literal(&self))..<\(literal(&self))"
         case 4:
-            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%"] : ["+", "-", "*", "/"])
+            let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%", "&", "|", "^"] : ["+", "-", "*", "/"])
+            if isInteger, chance(15) { return "~\(path) \(op) \(literal(&self))" }
             return "\(path) \(arithmetic) \(literal(&self)) \(op) \(literal(&self))"
         case 5: return chance(50) ? "-\(path) \(op) \(literal(&self))" : "\(path) ?? \(literal(&self)) \(op) \(literal(&self))"
         case 6:
@@ -260,7 +266,9 @@ struct RandomQueryGenerator {
             return "\(path) matches\(pick(["", "[c]", "[d]", "[cd]"])) \(Printer.quoted(regex))"
         case 8: return "\(path) in [\(stringLiteral()), \(stringLiteral())]"
         case 9: return pick(["\(path).isEmpty", "!\(path).isEmpty"])
-        case 10: return "\(path) in \(parameter("names", .list((0..<int(0...3)).map { _ in .string(pick(ValuePools.strings)) })))"
+        case 10:
+            let names = parameter("names", .list((0..<int(0...3)).map { _ in .string(pick(ValuePools.strings)) }))
+            return chance(50) ? "\(path) in \(names)" : "\(names).contains(\(path))"
         case 11: return "\(path) beginswith \(parameter("prefix", .single(.string(pick(ValuePools.strings)))))"
         case 12: return "\(path) between \(stringLiteral()) and \(stringLiteral())"
         case 13 where closureDepth == 0 && chance(30):
@@ -314,6 +322,26 @@ struct RandomQueryGenerator {
             "\(path) == .\(first.name)", "\(path) != .\(first.name)", "\(path) in [.\(first.name), .\(second.name)]",
             "\(path) == \(raw(first))", "\(path) IN {\(raw(first)), \(raw(second))}",
             "\(path) == \(enumType.name).\(first.name)", "\(path) == \(parameter("e", .single(rawValue)))",
+            "\(path).rawValue \(pick(["==", "!=", ">", "<="])) \(raw(first))",
+        ])
+    }
+
+    /// An object compared by identity with parameters bound to store keys (some of
+    /// them keys no object has).
+    private mutating func objectTest(_ path: String) -> String {
+        uses(.objectComparison)
+        let key = { (generator: inout RandomQueryGenerator) in Value.int(Int64(generator.int(1...14))) }
+        let single = parameter("o", .single(key(&self)))
+        let list = parameter("os", .list((0..<int(0...3)).map { _ in key(&self) }))
+        // The query's object, a closure's element (`v1.`, or SUBQUERY's `$v1.`), or a to-one path.
+        let base = path.hasSuffix(".") ? String(path.dropLast()) : path
+        let identity =
+            base.isEmpty
+            ? pick(["SELF", "persistentModelID"])
+            : base.hasPrefix("$") || chance(50) ? base + ".persistentModelID" : base
+        return pick([
+            "\(identity) == \(single)", "\(identity) != \(single)", "\(identity) in \(list)",
+            "\(list).contains(\(identity))", "\(single) == \(identity)",
         ])
     }
 
@@ -338,6 +366,11 @@ struct RandomQueryGenerator {
         let variable = "v\(closureDepth)"
         let elementAttributes = attributes(of: element)
         if ownerPath != prefix { uses(.collectionThroughToOne) }
+        if chance(6) {
+            uses(.objectComparison)
+            let element = parameter("t", .single(.int(Int64(int(1...14)))))
+            return pick(["any \(collection) == \(element)", "\(element) in \(collection)", "none \(collection) == \(element)"])
+        }
         if chance(12) {
             // A body that does not depend on the element: `all` of it over no elements,
             // and through a nil to-one, is where SQL and the reference once parted.
@@ -356,6 +389,10 @@ struct RandomQueryGenerator {
             let path = Self.join(collection, attribute.name)
             let test = attributeTest(path, attribute)
             // A quantifier takes a comparison that starts with its path, or a parenthesised condition.
+            if chance(10), case .string = attribute.type {
+                // NSPredicate's implicit ANY: a value in the values a to-many path reaches.
+                return "\(stringLiteral()) in \(path)"
+            }
             return pick(["any ", "ANY ", "all ", "none ", "some "]) + (test.hasPrefix(path) ? test : "(" + test + ")")
         case 1: return "\(collection).contains { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }"
         case 2:

@@ -35,8 +35,9 @@ struct ParameterTextTests {
         #expect(single("\"it's\"", .string) == .string("it's"))
         #expect(single("null", .string) == .null)
         #expect(single("2024-03-15", .date) == .date(Date(timeIntervalSince1970: 1_710_460_800)))
-        #expect(single("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", .uuid)
-            == .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!))
+        #expect(
+            single("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", .uuid)
+                == .uuid(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!))
     }
 
     @Test func enumsTakeACaseNameOrARawValue() {
@@ -47,7 +48,9 @@ struct ParameterTextTests {
     }
 
     @Test func listsAreCommaSeparated() throws {
-        #expect(try ParameterText.value("[Rent, 'Travel']", as: .list(.string), name: "p") == .list([.string("Rent"), .string("Travel")]))
+        #expect(
+            try ParameterText.value("[Rent, 'Travel']", as: .list(.string), name: "p")
+                == .list([.string("Rent"), .string("Travel")]))
         #expect(try ParameterText.value("", as: .list(.int), name: "p") == .list([]))
         #expect(message("1,x", .list(.int)) == "parameter '$p' needs a value of type 'Int', not 'x'")
     }
@@ -56,6 +59,22 @@ struct ParameterTextTests {
         #expect(message("ten", .int) == "parameter '$p' needs a value of type 'Int', not 'ten'")
         #expect(message("maybe", .bool) == "parameter '$p' needs a value of type 'Bool', not 'maybe'")
         #expect(message("15/03/2024", .date) == "parameter '$p' needs a value of type 'Date', not '15/03/2024'")
-        #expect(message("AA", .data) == "parameter '$p' has type 'Data', which cannot be given as text")
+        #expect(message("AA", .data) == "parameter '$p' takes Data as hexadecimal ('0x00ff') or Base64 ('base64:AP8='), not 'AA'")
+        #expect(message("0xABC", .data) == "parameter '$p' needs a value of type 'Data', not '0xABC'")
+        #expect(
+            message("Movie:3", .object("Budget")) == "parameter '$p' takes an object of 'Budget', as 'Budget:3', not 'Movie:3'")
+        #expect(
+            message("-1", .object("Budget")) == "parameter '$p' takes an object of 'Budget' by its key, as 'Budget:3', not '-1'")
+        #expect(message("AA", .opaque("Color")) == "parameter '$p' has type 'Color', which cannot be given as text")
+    }
+
+    @Test func bytesAndObjectsReadFromText() throws {
+        #expect(try ParameterText.single("0x00fF10", as: .data, name: "p") == .data(Data([0, 255, 16])))
+        #expect(try ParameterText.single("base64:AP8=", as: .data, name: "p") == .data(Data([0, 255])))
+        #expect(try ParameterText.single("0x", as: .data, name: "p") == .data(Data()))
+        for text in ["Budget:3", "#3", "3", "'Budget:3'"] {
+            #expect(try ParameterText.single(text, as: .object("Budget"), name: "p") == .int(3), "\(text)")
+        }
+        #expect(try ParameterText.value("Budget:1, #8", as: .list(.object("Budget")), name: "p") == .list([.int(1), .int(8)]))
     }
 }

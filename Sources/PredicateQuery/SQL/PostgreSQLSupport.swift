@@ -90,6 +90,11 @@ public enum PostgreSQLSupport {
             if isMixedNumbers([element.type, lower.type, upper.type]) {
                 return ("a range mixing Int and Double", mixedReason)
             }
+        case .arithmetic(let op, _, _, _) where [.bitwiseAnd, .bitwiseOr, .bitwiseXor].contains(op):
+            return (
+                "the bitwise operator '\(op.rawValue)'",
+                "pq's bitwise operators are not lowered for PostgreSQL yet (they sit in arithmetic that can overflow)"
+            )
         case .arithmetic(let op, _, _, _):
             return (
                 "arithmetic ('\(op.rawValue)')",

@@ -74,7 +74,7 @@ struct PostgresDifferentialTests {
             var tally = Tally()
             for (index, (schemaName, schema)) in DifferentialTests.schemas.enumerated() {
                 try run(
-                    server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 150, tally: &tally, breaking: breaking)
+                    server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 250, tally: &tally, breaking: breaking)
             }
             return tally
         }
@@ -92,6 +92,33 @@ struct PostgresDifferentialTests {
             switch parameter {
             case .single(let value): holds(value)
             case .list(let values): values.contains(where: holds)
+            }
+        }
+    }
+
+    @Test("Ints and Doubles compare exactly on PostgreSQL, beyond 2^53 too")
+    func intAndDoubleCompareExactly() throws {
+        _ = try PostgresTestServer.with { server in
+            var graph = ObjectGraph(schema: ExampleSchemas.users)
+            for age in [9_007_199_254_740_993, 9_007_199_254_740_992, Int64.max, Int64.min, 3] {
+                graph.insert("User", ["name": .string("u\(age)"), "age": .int(age)])
+            }
+            try PostgresStore.run("CREATE SCHEMA exact", at: server.conninfo())
+            let store = try PostgresStore.create(server.conninfo(searchPath: "exact"), schema: ExampleSchemas.users)
+            try store.insert(graph)
+            let queries = [
+                "User where age == 9007199254740992.0", "User where age > 9007199254740992.0",
+                "User where age >= 9.2233720368547758e18", "User where age < -9.2233720368547758e18",
+                "User where age <= -9.2233720368547758e18", "User where age in [2.5, 3.0, 9007199254740994.0]",
+                "User where age between 2.9999999999999996 and 3.0000000000000004", "User where age < 2.9999999999999996",
+                "User where !(age != 9223372036854775807.0)",
+            ]
+            for text in queries {
+                let compiled = try #require(store.compile(text).compiled, "\(text)")
+                let checked = try #require(compiled.query as CheckedQuery?)
+                let want = try Evaluator(graph: graph).run(checked).map(\.key)
+                let got = try store.fetch(compiled).map(\.id.key)
+                #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
             }
         }
     }

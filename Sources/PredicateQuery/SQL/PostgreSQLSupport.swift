@@ -11,8 +11,9 @@
 //   (classes, `\b`, case folding, possessive and look-behind forms).
 // - Arithmetic: pq's Int overflow gives the Double result and Double overflow
 //   gives infinity (NaN is nil); PostgreSQL raises an error for both.
-// - Int against Double: pq compares them exactly; PostgreSQL rounds the Int to a
-//   Double (so 9007199254740993 = 9007199254740992.0 there).
+// - `??` of an Int and a Double: pq keeps each value as it is; PostgreSQL makes
+//   both Doubles, rounding the Int. (Comparisons, `in` and ranges mixing them are
+//   lowered exactly, through `numeric`.)
 // - `@sum` and `@avg`: pq's are exact for Ints and switch to Double on overflow;
 //   PostgreSQL's return `numeric` and sum Doubles in another order.
 // - Text cannot hold U+0000, and `timestamptz` holds microseconds.
@@ -69,7 +70,6 @@ public enum PostgreSQLSupport {
         switch expr {
         case .compare(let op, let lhs, let rhs, let options):
             if !options.isEmpty { return ("'\(op.rawValue)\(options.modifier)'", foldingReason) }
-            if isMixedNumbers([lhs.type, rhs.type]) { return ("an Int compared with a Double", mixedReason) }
         case .stringTest(let op, _, _, let options):
             if !options.isEmpty { return ("'\(op.rawValue)\(options.modifier)'", foldingReason) }
             if op == .like {
@@ -83,12 +83,6 @@ public enum PostgreSQLSupport {
                     "'matches'",
                     "pq's regular expressions are ICU's; PostgreSQL's are POSIX-style and differ in classes, word boundaries and case folding"
                 )
-            }
-        case .inList(let element, let members):
-            if isMixedNumbers([element.type] + members.map(\.type)) { return ("'in' mixing Int and Double", mixedReason) }
-        case .inRange(let element, let lower, let upper, _):
-            if isMixedNumbers([element.type, lower.type, upper.type]) {
-                return ("a range mixing Int and Double", mixedReason)
             }
         case .arithmetic(let op, _, _, _) where [.bitwiseAnd, .bitwiseOr, .bitwiseXor].contains(op):
             return (

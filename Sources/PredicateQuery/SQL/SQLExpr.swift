@@ -15,6 +15,9 @@ indirect enum SQLExpr: Sendable {
     case integer(Int)
     /// A constant condition: `1`/`0` in SQLite, `true`/`false` in PostgreSQL.
     case truth(Bool)
+    /// A number as an exact decimal, so an Int and a Double compare without rounding
+    /// (PostgreSQL only; see `PostgreSQLDialect`).
+    case exactNumber(SQLExpr, isDouble: Bool)
     /// `e COLLATE "C"`: a string compared by code point where the dialect needs saying so.
     case collated(SQLExpr)
     /// `name(arguments…)`, where `name` is pq's choice.

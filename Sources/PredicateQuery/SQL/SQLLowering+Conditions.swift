@@ -57,9 +57,14 @@ extension SQLLowering {
             // which the exact form turns into false.
             return exactly(.inBindingList(subject, index), nullable: nullable || dialect.database == .postgreSQL, mode)
         case .inRange(let element, let lower, let upper, let kind):
-            let (subject, n1) = try value(element)
-            let (low, n2) = try value(lower)
-            let (high, n3) = try value(upper)
+            let types = [element.type, lower.type, upper.type]
+            var (subject, n1) = try value(element)
+            var (low, n2) = try value(lower)
+            var (high, n3) = try value(upper)
+            (subject, low, high) = (
+                exactNumber(subject, element.type, among: types), exactNumber(low, lower.type, among: types),
+                exactNumber(high, upper.type, among: types)
+            )
             let test: SQLExpr =
                 kind == .closed
                 ? .between(subject, low, high)
@@ -106,8 +111,9 @@ extension SQLLowering {
     ) throws(LoweringError) -> SQLExpr {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
-        let l = folded(left, options)
-        let r = folded(right, options)
+        let types = [lhs.type, rhs.type]
+        let l = exactNumber(folded(left, options), lhs.type, among: types)
+        let r = exactNumber(folded(right, options), rhs.type, among: types)
         switch op {
         case .equal:
             // `=` and `IS` agree unless a side is NULL; where NULL reads as false,
@@ -157,16 +163,27 @@ extension SQLLowering {
     )
         throws(LoweringError) -> SQLExpr
     {
-        let (subject, subjectNullable) = try value(element)
+        let types = [element.type] + members.map(\.type)
+        let (lowered, subjectNullable) = try value(element)
+        let subject = exactNumber(lowered, element.type, among: types)
         if members.isEmpty { return .truth(false) }
-        var lowered: [SQLExpr] = []
+        var loweredMembers: [SQLExpr] = []
         var nullable = subjectNullable
         for member in members {
             let (expr, memberNullable) = try value(member)
-            lowered.append(expr)
+            loweredMembers.append(exactNumber(expr, member.type, among: types))
             nullable = nullable || memberNullable
         }
-        return exactly(.inList(subject, lowered), nullable: nullable, mode)
+        return exactly(.inList(subject, loweredMembers), nullable: nullable, mode)
+    }
+
+    /// A number compared exactly with numbers of the other kind, in a dialect whose
+    /// own comparison of an Int with a Double rounds the Int (see `PostgreSQLDialect`).
+    func exactNumber(_ expr: SQLExpr, _ type: ValueType, among types: [ValueType]) -> SQLExpr {
+        guard dialect.database == .postgreSQL, type == .int || type == .double, types.contains(.int),
+            types.contains(.double)
+        else { return expr }
+        return .exactNumber(expr, isDouble: type == .double)
     }
 
     /// A string compared by code point, in a dialect that must say so.

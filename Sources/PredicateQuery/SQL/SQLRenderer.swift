@@ -80,6 +80,8 @@ struct SQLRenderer {
         case .binding(let index): out += dialect.placeholder(index)
         case .integer(let value): out += String(value)
         case .truth(let value): out += dialect.truth(value)
+        case .exactNumber(let operand, let isDouble):
+            exactNumber(operand, isDouble: isDouble, into: &out)
         case .collated(let operand):
             atom(operand, into: &out)
             out += " COLLATE "
@@ -155,10 +157,37 @@ struct SQLRenderer {
         }
     }
 
+    /// `CAST(i AS numeric)` for an Int. A Double in bigint's range is its integer part
+    /// plus half the sign of its fraction, which orders it exactly among the Ints
+    /// (PostgreSQL's own conversion keeps 15 digits); beyond that range, any Int is on
+    /// one side of it and the plain conversion serves.
+    private func exactNumber(_ operand: SQLExpr, isDouble: Bool, into out: inout String) {
+        guard isDouble else {
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS numeric)"
+            return
+        }
+        out += "CASE WHEN "
+        atom(operand, into: &out)
+        out += " >= -9223372036854775808.0 AND "
+        atom(operand, into: &out)
+        out += " < 9223372036854775808.0 THEN CAST(CAST(trunc("
+        render(operand, into: &out)
+        out += ") AS bigint) AS numeric) + CAST(sign("
+        atom(operand, into: &out)
+        out += " - trunc("
+        render(operand, into: &out)
+        out += ")) AS numeric) * 0.5 ELSE CAST("
+        render(operand, into: &out)
+        out += " AS numeric) END"
+    }
+
     /// An operand: atoms as they are, anything else in parentheses.
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
-        case .column, .binding, .integer, .truth, .function, .countRows, .scalar, .castToReal, .falseIfNull, .nullUnless:
+        case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
+            .nullUnless:
             render(expr, into: &out)
         default:
             out += "("

@@ -11,7 +11,7 @@ import PredicateQuerySQLite
 
 /// A connection to a PostgreSQL server.
 final class PostgresConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    fileprivate let handle: OpaquePointer
     /// libpq's cancel object for this connection, used from another thread.
     private let cancelHandle: OpaquePointer?
 
@@ -162,4 +162,9 @@ final class PostgresRows {
         }
         return nil
     }
+}
+
+extension PostgresConnection {
+    /// libpq's connection handle (a `PGconn *`), for SQL of one's own on this connection.
+    var unsafeHandle: OpaquePointer { handle }
 }

@@ -108,3 +108,12 @@ extension PostgresStore {
         try PostgresConnection(url).execute(sql)
     }
 }
+
+extension PostgresStore {
+    /// Runs `body` with libpq's handle (a `PGconn *`) of the store's connection, for
+    /// SQL of one's own on the same connection. No statement of the store's may be
+    /// running; `body` must read every result it starts.
+    public func withUnsafeConnectionHandle<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try body(connection.unsafeHandle)
+    }
+}

@@ -76,6 +76,33 @@ struct PostgresCommandLineTests {
     }
 }
 
+extension PostgresCommandLineTests {
+    @Test("--timeout stops a query through PostgreSQL's statement_timeout, and the run goes on")
+    func timeout() throws {
+        _ = try PostgresTestServer.with { server in
+            try PostgresStoreFixture.create("big", on: server)
+            let url = server.url(database: "big")
+            _ = try PQProcess.run(["--store", url, "--load-examples", "--count", "Budget where TRUEPREDICATE"])
+            let filled = server.run(
+                "psql",
+                [
+                    "-h", server.folder, "-U", "pq", "-d", "big", "-c",
+                    "INSERT INTO \"Budget\" (id, name, \"limit\") SELECT i, 'Budget ' || i, i % 2000 FROM generate_series(100000, 700000) i",
+                ])
+            try #require(filled)
+            let query = "Budget where name contains 'zzz' sort by limit"
+            let stopped = try PQProcess.run(["--store", url, "--timeout", "0.02", query])
+            #expect(stopped.status == 1)
+            #expect(stopped.error.contains("interrupted") && stopped.error.contains("timeout"), "\(stopped.error)")
+            let piped = try PQProcess.run(
+                ["--store", url, "--timeout", "0.02"], input: query + "\nMovie where name == 'Frozen'\n")
+            #expect(piped.output.contains("Frozen"), "the next query runs after one timed out: \(piped.output)")
+            let unlimited = try PQProcess.run(["--store", url, "--count", query])
+            #expect(unlimited.status == 0 && unlimited.output == "0\n", "\(unlimited.error)")
+        }
+    }
+}
+
 /// Databases for the command-line tests, made through `psql` on the test server.
 enum PostgresStoreFixture {
     static func create(_ database: String, on server: PostgresTestServer) throws {

@@ -61,11 +61,11 @@ public enum PostgresBenchmark {
         let store = try PostgresStore.create(url, schema: ExampleSchemas.budgets)
         try store.execute(
             """
-            INSERT INTO "Budget" (id, name, "limit") SELECT i, 'Budget ' || i, (i * 7919 % 2000)::double precision FROM generate_series(1, \(scale)) i;
+            INSERT INTO "Budget" (id, name, "limit") SELECT i, 'Budget ' || i, (i * 7919 % 2000)::double precision FROM generate_series(1::bigint, \(scale)) i;
             INSERT INTO "Transaction" (id, note, amount, date, "hasReceipt", budget_id)
               SELECT i, 'Note ' || i, (i * 104729 % 100000) / 100.0, timestamptz '2024-01-01' + (i % 100000) * interval '1 minute',
                      i % 3 = 0, CASE WHEN i % 64 = 0 THEN NULL ELSE (i * 2654435761 % \(scale)) + 1 END
-              FROM generate_series(1, \(scale * 5)) i;
+              FROM generate_series(1::bigint, \(scale * 5)) i;
             ANALYZE;
             """)
         return store

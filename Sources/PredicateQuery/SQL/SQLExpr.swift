@@ -73,6 +73,9 @@ struct SQLJoin: Sendable {
 struct SQLOrdering: Sendable {
     var expr: SQLExpr
     var isAscending: Bool
+    /// Whether the key can be NULL; where it cannot, no NULLS FIRST/LAST is written,
+    /// so PostgreSQL can read the order from an index.
+    var isNullable = true
 }
 
 /// A SELECT statement.

@@ -92,10 +92,12 @@ public struct SQLLowering {
         for key in query.sortKeys {
             var (expr, _) = try value(.attribute(key.path, key.type))
             if !key.options.isEmpty { expr = folded(expr, key.options) }
-            ordering.append(SQLOrdering(expr: expr, isAscending: key.isAscending))
+            ordering.append(
+                SQLOrdering(
+                    expr: expr, isAscending: key.isAscending, isNullable: key.path.isOptional || !key.path.steps.isEmpty))
         }
         let primaryKey = SQLExpr.column(alias: scopes[0].alias, name: entity.primaryKey)
-        ordering.append(SQLOrdering(expr: primaryKey, isAscending: true))
+        ordering.append(SQLOrdering(expr: primaryKey, isAscending: true, isNullable: false))
         let limit = query.limit.map { bind(count: $0) }
         let offset = query.offset.map { bind(count: $0) }
         let root = scopes[0]

@@ -43,7 +43,9 @@ struct SQLRenderer {
                 if index > 0 { out += ", " }
                 render(ordering.expr, into: &out)
                 if !ordering.isAscending { out += " DESC" }
-                if dialect.placesNilsExplicitly { out += ordering.isAscending ? " NULLS FIRST" : " NULLS LAST" }
+                if dialect.placesNilsExplicitly, ordering.isNullable {
+                    out += ordering.isAscending ? " NULLS FIRST" : " NULLS LAST"
+                }
             }
         }
         if let limit = select.limit {

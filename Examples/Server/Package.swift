@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "pq-server", targets: ["pq-server"]),
         .executable(name: "compose-filter", targets: ["compose-filter"]),
+        .executable(name: "pq-load", targets: ["pq-load"]),
     ],
     dependencies: [
         .package(name: "pq", path: "../.."),
@@ -38,6 +39,8 @@ let package = Package(
         .executableTarget(
             name: "pq-server",
             dependencies: ["PQServer", "QueryService", .product(name: "Hummingbird", package: "hummingbird")]),
+        // A load test run by hand: the server driven at 1–256 connections over loopback.
+        .executableTarget(name: "pq-load"),
         // The typed builder: a filter composed from optional UI state.
         .target(
             name: "FilterComposition",

@@ -58,15 +58,7 @@ private func runFormat(_ format: String, _ arguments: [String], _ session: Sessi
         output.writeError(DiagnosticRenderer(fileName: "<format>").render(expansion.diagnostics, in: format))
         return false
     }
-    for (name, argument) in expansion.arguments {
-        switch argument {
-        case .text(let text): session.parameters[name] = text
-        case .value(.int(let number)): session.parameters[name] = String(number)
-        case .value(.double(let number)): session.parameters[name] = String(number)
-        default: break
-        }
-    }
-    return session.run(expansion.text)
+    return session.run(expansion.text, from: Session.FormatSource(format: format, expansion: expansion))
 }
 
 /// Reading queries and commands from a pipe, one per line.

@@ -50,6 +50,7 @@ final class Session {
             checkOnly: options.checkOnly)
         open.store.timeout = options.timeout
         for assignment in options.parameters { parameters[assignment.name] = assignment.value }
+        if options.storePath == nil, options.modelPaths.isEmpty { preferredEntity = ExampleStore.defaultEntity }
     }
 
     /// Clauses from the command line that replace the query's own.
@@ -61,13 +62,39 @@ final class Session {
         var checkOnly = false
     }
 
+    /// The entity a query runs against when several fit and none is named: the
+    /// example store's `ExampleStore.defaultEntity`; nil for other stores, where
+    /// that is an error.
+    var preferredEntity: String?
+
+    /// A format string a query was expanded from (`--predicate-format`): its
+    /// diagnostics point into the format, and its arguments are the parameters.
+    struct FormatSource {
+        var format: String
+        var expansion: FormatExpansion
+
+        /// Renders diagnostics about the expanded text, pointed into the format.
+        func render(_ diagnostics: [Diagnostic]) -> String {
+            renderFormat(expansion.originalDiagnostics(diagnostics))
+        }
+
+        /// Renders diagnostics that already point into the format.
+        func renderFormat(_ diagnostics: [Diagnostic]) -> String {
+            DiagnosticRenderer(fileName: "<format>").render(diagnostics, in: format)
+        }
+    }
+
     /// Runs one query and prints its result; false if it failed (the error is printed).
     @discardableResult
-    func run(_ text: String) -> Bool {
+    func run(_ text: String, from source: FormatSource? = nil) -> Bool {
         let renderer = DiagnosticRenderer()
+        func render(_ diagnostics: [Diagnostic]) -> String {
+            source?.render(diagnostics) ?? renderer.render(diagnostics, in: text)
+        }
+        func reworded(_ message: String) -> String { source?.expansion.reworded(message) ?? message }
         let parsed = Parser.parse(text)
         guard var query = parsed.query else {
-            output.writeError(renderer.render(parsed.diagnostics, in: text))
+            output.writeError(render(parsed.diagnostics))
             return false
         }
         if let sort = overrides.sort {
@@ -80,10 +107,23 @@ final class Session {
         }
         if let limit = overrides.limit { query.limit = QueryCount(.literal(limit)) }
         if let offset = overrides.offset { query.offset = QueryCount(.literal(offset)) }
-        let result = QueryCompiler.compile(
+        var result = QueryCompiler.compile(
             query, schema: schema, mapping: store.mapping, defaultEntity: defaultEntity, count: overrides.count,
             summaries: !overrides.count)
-        if !result.diagnostics.isEmpty { output.writeError(renderer.render(result.diagnostics, in: text)) }
+        if let preferred = preferredEntity, defaultEntity == nil, query.entity == nil,
+            result.diagnostics.contains(where: { $0.code == .ambiguousEntity })
+        {
+            let retried = QueryCompiler.compile(
+                query, schema: schema, mapping: store.mapping, defaultEntity: preferred, count: overrides.count,
+                summaries: !overrides.count)
+            if retried.compiled != nil {
+                result = retried
+                output.writeError(
+                    "note: the query fits several entities; on the example store it runs against '\(preferred)' (name another with --entity)\n"
+                )
+            }
+        }
+        if !result.diagnostics.isEmpty { output.writeError(render(result.diagnostics)) }
         guard var compiled = result.compiled, let checked = result.checked else { return false }
         if overrides.checkOnly {
             output.write(checked.typedDump + "\n")
@@ -100,18 +140,22 @@ final class Session {
             }
             if open.isModelOnly {
                 // No store: the SQL for the layout the models imply, and what each placeholder takes.
-                printUnboundSQL(compiled)
+                printUnboundSQL(compiled, source)
                 return true
             }
-            let values = try parameterValues(for: checked)
+            let values = try parameterValues(for: checked, from: source)
             if showSQL { try printSQL(compiled, values) }
             if explain {
                 output.write(
                     try store.queryPlan(compiled, parameters: values).map { "QUERY PLAN: " + $0 }.joined(separator: "\n") + "\n")
             }
-            let formatter = ResultFormatter(
+            var formatter = ResultFormatter(
                 schema: schema, entity: checked.entity, nullText: nullText, chosenColumns: overrides.count ? nil : columns,
                 displayPaths: paths)
+            for case .attribute(let attribute) in compiled.columns {
+                guard let dot = attribute.name.firstIndex(of: ".") else { continue }
+                formatter.structFields[String(attribute.name[..<dot]), default: []].append(attribute)
+            }
             if let problem = formatter.columnProblem { throw CLIError.query(problem) }
             let clock = ContinuousClock()
             let start = clock.now
@@ -123,12 +167,14 @@ final class Session {
             }
             if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
             return true
+        } catch let error as RenderedDiagnostics {
+            output.writeError(error.text)
         } catch let error as CLIError {
-            output.writeError("error: \(error.message)\n")
+            output.writeError("error: \(reworded(error.message))\n")
         } catch let error as StoreError {
-            output.writeError("error: \(error.message)\n")
+            output.writeError("error: \(reworded(error.message))\n")
         } catch {
-            output.writeError("error: \(error)\n")
+            output.writeError("error: \(reworded("\(error)"))\n")
         }
         return false
     }
@@ -140,9 +186,23 @@ final class Session {
         return try body()
     }
 
-    private func parameterValues(for query: CheckedQuery) throws(CLIError) -> [String: ParameterValue] {
+    /// Diagnostics already rendered, thrown past the rest of a run.
+    private struct RenderedDiagnostics: Error {
+        var text: String
+    }
+
+    private func parameterValues(
+        for query: CheckedQuery, from source: FormatSource?
+    ) throws
+        -> [String: ParameterValue]
+    {
         var values: [String: ParameterValue] = [:]
-        for declaration in query.parameters {
+        if let source {
+            let (given, diagnostics) = source.expansion.parameterValues(for: query.parameters)
+            guard diagnostics.isEmpty else { throw RenderedDiagnostics(text: source.renderFormat(diagnostics)) }
+            values = given
+        }
+        for declaration in query.parameters where values[declaration.name] == nil {
             guard let text = parameters[declaration.name] else {
                 throw CLIError.query(
                     "the query needs a value for '$\(declaration.name)' (\(declaration.type)); give one with --param \(declaration.name)=VALUE or .param set \(declaration.name) VALUE"
@@ -158,15 +218,18 @@ final class Session {
     }
 
     /// The SQL with its placeholders, and what each binds: constants as values,
-    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value).
-    private func printUnboundSQL(_ compiled: CompiledQuery) {
-        output.write("SQL: \(compiled.sql)\n")
+    /// parameters by name (a list parameter's `?n[]` becomes one placeholder per value;
+    /// an equality with a parameter shows as `=`, which becomes `IS` when it is bound to nil).
+    private func printUnboundSQL(_ compiled: CompiledQuery, _ source: FormatSource?) {
+        output.write("SQL: \(compiled.statement(listSizes: [:]))\n")
+        /// A parameter of a format string is named by its specifier.
+        func named(_ name: String) -> String { source?.expansion.label(of: name) ?? "$" + name }
         let shown = compiled.bindings.enumerated().map { index, binding -> String in
             let value: String
             switch binding {
             case .constant(let constant, _): value = "\(constant)"
-            case .parameter(let name, let type): value = "$\(name) (\(type))"
-            case .parameterList(let name, let type): value = "$\(name) ([\(type)])"
+            case .parameter(let name, let type): value = "\(named(name)) (\(type))"
+            case .parameterList(let name, let type): value = "\(named(name)) ([\(type)])"
             case .currentDate(let function): value = "\(function.rawValue)()"
             case .prefixUpperBound(let of): value = "the successor of ?\(of + 1)"
             case .count(let name): value = "$\(name) (Int)"

@@ -7,20 +7,6 @@ import CSQLite
 import Foundation
 import PredicateQuery
 
-/// An error from SQLite or from the store, with SQLite's message.
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    /// SQLite's result code, when the error came from SQLite.
-    public var code: Int32?
-
-    public init(_ message: String, code: Int32? = nil) {
-        self.message = message
-        self.code = code
-    }
-
-    public var description: String { message }
-}
-
 /// One open SQLite database.
 final class SQLiteConnection {
     let handle: OpaquePointer
@@ -107,7 +93,7 @@ final class SQLiteConnection {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(pointer)
             if let folder { try? FileManager.default.removeItem(at: folder) }
-            throw StoreError("cannot open '\(path)': \(message)", code: status)
+            throw StoreError("cannot open '\(path)': \(message)", code: status, kind: .unavailable)
         }
         handle = pointer
         privateFolder = folder
@@ -179,6 +165,15 @@ final class SQLiteConnection {
             return
         }
         idleStatements[sql] = statement
+    }
+
+    /// How long SQLite retries a statement that finds the store locked (SQLite's
+    /// busy handler); nil fails at once with SQLITE_BUSY.
+    var busyTimeout: Duration? {
+        didSet {
+            let milliseconds = busyTimeout.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 }
+            sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds ?? 0)))
+        }
     }
 
     /// Stops the statement running on this connection, from any thread.
@@ -270,8 +265,8 @@ final class SQLiteConnection {
         case SQLITE_DONE: return false
         case SQLITE_INTERRUPT where connection.passedDeadline:
             let limit = connection.timeout.map(SQLiteConnection.describe) ?? "time"
-            throw StoreError("the query ran longer than its \(limit) timeout and was stopped", code: status)
-        case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", code: status)
+            throw StoreError("the query ran longer than its \(limit) timeout and was stopped", code: status, kind: .timeout)
+        case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", code: status, kind: .cancelled)
         default: throw StoreError(connection.lastError, code: status)
         }
     }

@@ -134,6 +134,12 @@ enum SQLiteFunctions {
             resultBool(context, try StringFunctions.matches(text, pattern, options(arguments, 2)))
         } catch {
             sqlite3_result_error(context, error.description, -1)
+            if error.reason == .tooMuchBacktracking { sqlite3_result_error_code(context, patternTooCostly) }
         }
     }
+
+    /// The result code of a `matches` test stopped for backtracking too much: SQLite's
+    /// SQLITE_ERROR with an extended code of pq's own, so the step that fails can
+    /// tell the caller's pattern from a fault of the store (see `StoreError.Kind`).
+    static let patternTooCostly: Int32 = SQLITE_ERROR | (0x70 << 8)
 }

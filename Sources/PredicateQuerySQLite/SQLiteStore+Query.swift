@@ -230,7 +230,7 @@ extension SQLiteStore {
         do {
             return try BindingResolver.resolve(query, parameters: parameters, environment: environment)
         } catch {
-            throw StoreError(error.message)
+            throw StoreError(error)
         }
     }
 }

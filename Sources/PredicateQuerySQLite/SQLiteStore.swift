@@ -51,7 +51,7 @@ public final class SQLiteStore {
         includeHistory: Bool = false
     ) throws(StoreError) -> SQLiteStore {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError("no store at '\(path)'")
+            throw StoreError("no store at '\(path)'", kind: .unavailable)
         }
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         try checkIsSQLite(connection, path: path)
@@ -92,7 +92,7 @@ public final class SQLiteStore {
             let statement = try connection.prepare("SELECT count(*) FROM sqlite_master")
             _ = try statement.step()
         } catch {
-            throw StoreError("'\(path)' is not a SQLite database")
+            throw StoreError("'\(path)' is not a SQLite database", kind: .corrupt)
         }
     }
 
@@ -140,6 +140,14 @@ public final class SQLiteStore {
     /// Stops the query running on this store, from any thread.
     public func interrupt() {
         connection.interrupt()
+    }
+
+    /// How long a query waits for a lock another connection (another process
+    /// writing the store) holds before it fails with a `busy` error; nil (the
+    /// default) fails at once.
+    public var busyTimeout: Duration? {
+        get { connection.busyTimeout }
+        set { connection.busyTimeout = newValue }
     }
 }
 

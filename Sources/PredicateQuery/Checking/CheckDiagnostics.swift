@@ -10,6 +10,8 @@ extension DiagnosticCode {
     public static let missingEntity: DiagnosticCode = "check.missingEntity"
     /// No entity named, and the predicate type-checks against several.
     public static let ambiguousEntity: DiagnosticCode = "check.ambiguousEntity"
+    /// Checking ran past `Limits.deadline`.
+    public static let deadlinePassed: DiagnosticCode = "limit.deadline"
     /// A name that is not a property of the entity.
     public static let unknownProperty: DiagnosticCode = "check.unknownProperty"
     /// A computed property: not stored, so not queryable.

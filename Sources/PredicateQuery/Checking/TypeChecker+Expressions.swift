@@ -5,6 +5,14 @@ extension TypeChecker {
     /// Checks an expression. `expected` is the type the context would like: a hint
     /// that literals, enum cases and parameters take; other expressions ignore it.
     mutating func check(_ expr: Expr, expecting expected: ValueType?) -> TypedExpr? {
+        if let deadline {
+            guard !passedDeadline else { return nil }
+            expressionsChecked += 1
+            if expressionsChecked % 1024 == 0, ContinuousClock.now >= deadline {
+                passedDeadline = true
+                return nil
+            }
+        }
         let span = expr.span
         switch expr.kind {
         case .literal(let literal):

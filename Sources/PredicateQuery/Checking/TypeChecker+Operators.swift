@@ -120,9 +120,11 @@ extension TypeChecker {
         let note =
             isObject
             ? "a related object is compared through its attributes, as in 'budget?.name == …'; write '== nil' or '!= nil' to test for one"
-            : type == .data
-                ? "Data is only equal or unequal, byte for byte, to another Data value, as in 'data == $bytes'; or test it with '== nil'"
-                : "transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
+            : type.description.hasPrefix("[")
+                ? "an array of values is kept in one column, as a property list; only '== nil' and '!= nil' apply to it"
+                : type == .data
+                    ? "Data is only equal or unequal, byte for byte, to another Data value, as in 'data == $bytes'; or test it with '== nil'"
+                    : "transformable and Codable-struct values are stored in a form the store cannot compare; write '== nil' or '!= nil'"
         let message =
             type == .data
             ? "values of type 'Data' can only be compared with '==' and '!=' or tested for nil"
@@ -256,7 +258,7 @@ extension TypeChecker {
             }
             guard Self.comparable(typedElement, typed) != nil else {
                 failed = true
-                diagnostics.append(
+                record(
                     .error(
                         .typeMismatch,
                         "list element of type '\(typed.type)' cannot be compared with '\(typedElement.type)'",

@@ -21,8 +21,11 @@ extension TypeChecker {
     /// Resolves `path`. With `report` false it records no diagnostics, which is how
     /// quantifiers look for the path they apply to.
     mutating func resolve(_ path: PropertyPath, report: Bool = true) -> PathTarget? {
-        var reporter = Reporter(active: report)
-        defer { diagnostics += reporter.diagnostics }
+        var reporter = Reporter(active: report, full: diagnostics.count >= Parser.maxDiagnostics)
+        defer {
+            for diagnostic in reporter.diagnostics { record(diagnostic) }
+            omittedDiagnostics += reporter.omitted
+        }
         var entity: Entity
         var startLevel: Int
         switch path.root {
@@ -189,17 +192,26 @@ extension TypeChecker {
     }
 }
 
-/// Collects diagnostics, or drops them when resolving quietly.
+/// Collects diagnostics, or drops them when resolving quietly. When the checker
+/// already holds as many diagnostics as it reports (`full`), it only counts them,
+/// and neither the message nor the notes (a did-you-mean search) are worked out.
 struct Reporter {
     var active: Bool
+    var full: Bool
     var diagnostics: [Diagnostic] = []
+    var omitted = 0
 
-    mutating func error<T>(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []) -> T? {
-        if active { diagnostics.append(.error(code, message, at: span, notes: notes)) }
+    mutating func error<T>(
+        _ code: DiagnosticCode, _ message: @autoclosure () -> String, at span: SourceSpan,
+        notes: @autoclosure () -> [DiagnosticNote] = []
+    ) -> T? {
+        guard active else { return nil }
+        if full { omitted += 1 } else { diagnostics.append(.error(code, message(), at: span, notes: notes())) }
         return nil
     }
 
-    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan) {
-        if active { diagnostics.append(.warning(code, message, at: span)) }
+    mutating func warning(_ code: DiagnosticCode, _ message: @autoclosure () -> String, at span: SourceSpan) {
+        guard active else { return }
+        if full { omitted += 1 } else { diagnostics.append(.warning(code, message(), at: span)) }
     }
 }

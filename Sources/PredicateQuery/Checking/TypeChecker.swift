@@ -12,7 +12,10 @@ public struct TypeChecker {
     let schema: Schema
     /// The entity whose objects the query filters (level 0).
     let root: Entity
+    /// The first `Parser.maxDiagnostics` diagnostics; the rest are only counted.
     var diagnostics: [Diagnostic] = []
+    /// How many diagnostics were found beyond those kept.
+    var omittedDiagnostics = 0
     var parameters: [ParameterDeclaration] = []
     /// Closure and SUBQUERY variables in scope, innermost last.
     var scopes: [Scope] = []
@@ -22,6 +25,11 @@ public struct TypeChecker {
     var syntheticVariables = 0
     /// Parameters used as `matches` patterns.
     var patternParameters: Set<String> = []
+    /// `Limits.deadline`: the clock is read every 1,024 expressions checked.
+    var deadline: ContinuousClock.Instant?
+    var expressionsChecked = 0
+    /// Whether the deadline passed; every check then fails at once.
+    var passedDeadline = false
 
     /// A variable bound by a closure, a SUBQUERY or a quantifier.
     struct Scope {
@@ -34,6 +42,8 @@ public struct TypeChecker {
     public struct Result: Sendable {
         public var query: CheckedQuery?
         public var diagnostics: [Diagnostic]
+        /// Diagnostics found beyond the ones kept (the last kept one says how many).
+        var omitted = 0
     }
 
     init(schema: Schema, root: Entity) {
@@ -61,25 +71,44 @@ public struct TypeChecker {
                             notes: note.map { [$0] } ?? [])
                     ])
             }
-            return check(query, against: entity, schema: schema)
+            return check(query, against: entity, schema: schema, deadline: limits.deadline)
         }
-        return inferEntity(for: query, schema: schema)
+        return inferEntity(for: query, schema: schema, deadline: limits.deadline)
     }
 
     /// Checks the query against one entity.
-    static func check(_ query: Query, against entity: Entity, schema: Schema) -> Result {
+    static func check(
+        _ query: Query, against entity: Entity, schema: Schema, deadline: ContinuousClock.Instant? = nil
+    ) -> Result {
         var checker = TypeChecker(schema: schema, root: entity)
+        checker.deadline = deadline
         let predicate = query.predicate.flatMap { checker.checkPredicate($0) }
         let sortKeys = query.sortKeys.compactMap { checker.checkSortKey($0) }
         let limit = query.limit.map { checker.checkCount($0) }
         let offset = query.offset.map { checker.checkCount($0) }
-        let diagnostics = checker.diagnostics.sorted { $0.span.start < $1.span.start }
-        guard !diagnostics.containsErrors else { return Result(query: nil, diagnostics: diagnostics) }
+        if checker.passedDeadline {
+            // The only answer: what was found so far is not all there is.
+            return Result(query: nil, diagnostics: [Self.deadlineError(at: query.predicate?.span ?? .point(0))])
+        }
+        var diagnostics = checker.diagnostics.sorted { $0.span.start < $1.span.start }
+        let omitted = checker.omittedDiagnostics
+        if omitted > 0, !diagnostics.isEmpty {
+            diagnostics[diagnostics.count - 1].notes.append(
+                DiagnosticNote("and \(omitted) more not shown; pq reports at most \(Parser.maxDiagnostics) per input"))
+        }
+        guard !diagnostics.containsErrors else {
+            return Result(query: nil, diagnostics: diagnostics, omitted: omitted)
+        }
         let checked = CheckedQuery(
             schema: schema, entity: entity, predicate: predicate, sortKeys: sortKeys, limit: limit,
             offset: offset, parameters: checker.parameters, patternParameters: checker.patternParameters,
             warnings: diagnostics)
         return Result(query: checked, diagnostics: diagnostics)
+    }
+
+    /// The error of a check that ran past `Limits.deadline`.
+    static func deadlineError(at span: SourceSpan) -> Diagnostic {
+        .error(.deadlinePassed, "checking the query took longer than its time budget allows", at: span)
     }
 
     /// The entities that have a property for the first name of every key path the
@@ -101,10 +130,12 @@ public struct TypeChecker {
     }
 
     /// With no entity named: the one entity the query checks against.
-    private static func inferEntity(for query: Query, schema: Schema) -> Result {
+    private static func inferEntity(
+        for query: Query, schema: Schema, deadline: ContinuousClock.Instant?
+    ) -> Result {
         if query.predicate == nil, query.sortKeys.isEmpty {
             if schema.entities.count == 1, let only = schema.entities.first {
-                return check(query, against: only, schema: schema)
+                return check(query, against: only, schema: schema, deadline: deadline)
             }
             let names = schema.entities.map(\.name).joined(separator: ", ")
             return Result(
@@ -122,13 +153,16 @@ public struct TypeChecker {
         // match; checking those first keeps inference cheap. The others are checked
         // only when no candidate matches, for the diagnostics.
         let candidates = candidateEntities(for: query, schema: schema)
-        var attempts = candidates.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
+        var attempts = candidates.map { (entity: $0, result: check(query, against: $0, schema: schema, deadline: deadline)) }
         var matches = attempts.filter { $0.result.query != nil }
         if matches.isEmpty {
-            attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema)) }
+            attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema, deadline: deadline)) }
             matches = attempts.filter { $0.result.query != nil }
         }
         let span = query.predicate?.span ?? query.sortKeys.first?.span ?? .point(0)
+        if let late = attempts.lazy.compactMap({ $0.result.diagnostics.first { $0.code == .deadlinePassed } }).first {
+            return Result(query: nil, diagnostics: [late])
+        }
         if matches.count == 1 { return matches[0].result }
         if matches.count > 1 {
             let names = matches.map(\.entity.name).sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -192,7 +226,7 @@ public struct TypeChecker {
         func score(_ result: Result) -> (Int, Int, Int) {
             let errors = result.diagnostics.filter { $0.severity == .error }
             let unknown = errors.filter { $0.code == .unknownProperty }.count
-            return (unknown, errors.count, -(errors.first?.span.start ?? 0))
+            return (unknown, errors.count + result.omitted, -(errors.first?.span.start ?? 0))
         }
         return score(lhs) < score(rhs)
     }
@@ -201,14 +235,28 @@ public struct TypeChecker {
 
     /// Records an error; returns nil so callers can `return error(…)`.
     mutating func error<T>(
-        _ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []
+        _ code: DiagnosticCode, _ message: @autoclosure () -> String, at span: SourceSpan,
+        notes: @autoclosure () -> [DiagnosticNote] = []
     ) -> T? {
-        diagnostics.append(.error(code, message, at: span, notes: notes))
+        record(.error(code, message(), at: span, notes: notes()))
         return nil
     }
 
-    mutating func warning(_ code: DiagnosticCode, _ message: String, at span: SourceSpan, notes: [DiagnosticNote] = []) {
-        diagnostics.append(.warning(code, message, at: span, notes: notes))
+    mutating func warning(
+        _ code: DiagnosticCode, _ message: @autoclosure () -> String, at span: SourceSpan,
+        notes: @autoclosure () -> [DiagnosticNote] = []
+    ) {
+        record(.warning(code, message(), at: span, notes: notes()))
+    }
+
+    /// Keeps a diagnostic while fewer than `Parser.maxDiagnostics` are kept, and
+    /// otherwise only counts it, without building its message and notes.
+    mutating func record(_ diagnostic: @autoclosure () -> Diagnostic) {
+        guard diagnostics.count < Parser.maxDiagnostics else {
+            omittedDiagnostics += 1
+            return
+        }
+        diagnostics.append(diagnostic())
     }
 
     // MARK: - Query parts

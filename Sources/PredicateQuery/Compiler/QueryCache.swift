@@ -50,7 +50,11 @@ public final class QueryCache: Sendable {
         _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
         limits: Limits = .standard
     ) -> CompileResult {
-        let key = Key(text: text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
+        // A deadline is the caller's, not the text's: results are kept without it,
+        // and a result cut short by it is not kept.
+        var shape = limits
+        shape.deadline = nil
+        let key = Key(text: text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: shape)
         let cached = state.withLock { state -> CompileResult? in
             state.clock += 1
             guard let result = state.entries[key]?.result else { return nil }
@@ -64,6 +68,7 @@ public final class QueryCache: Sendable {
         let result = QueryCompiler.compile(
             text, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, summaries: summaries,
             limits: limits)
+        if result.diagnostics.contains(where: { $0.code == .deadlinePassed }) { return result }
         state.withLock { state in
             state.misses += 1
             if state.entries.count >= capacity { Self.dropLeastRecentlyUsedHalf(&state) }

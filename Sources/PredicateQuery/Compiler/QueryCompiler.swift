@@ -42,6 +42,10 @@ public enum QueryCompiler {
         guard let result = checked.query else {
             return CompileResult(compiled: nil, checked: nil, diagnostics: checked.diagnostics)
         }
+        if let deadline = limits.deadline, ContinuousClock.now >= deadline {
+            let late = TypeChecker.deadlineError(at: query.predicate?.span ?? .point(0))
+            return CompileResult(compiled: nil, checked: result, diagnostics: checked.diagnostics + [late])
+        }
         do {
             let compiled = try SQLLowering.lower(result, mapping: mapping, count: count, summaries: summaries)
             return CompileResult(compiled: compiled, checked: result, diagnostics: checked.diagnostics)

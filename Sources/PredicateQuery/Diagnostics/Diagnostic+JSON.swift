@@ -29,13 +29,20 @@ extension Diagnostic {
 
     /// This diagnostic with its range resolved to a line and column of `text`.
     public func jsonForm(in text: SourceText) -> JSONForm {
-        let location = text.location(of: span.start)
+        jsonForm(in: text, positions: text.locations(of: offsets))
+    }
+
+    func jsonForm(in text: SourceText, positions: [Int: SourcePosition]) -> JSONForm {
+        func position(_ offset: Int) -> SourcePosition {
+            positions[min(max(0, offset), text.bytes.count)] ?? text.location(of: offset)
+        }
+        let location = position(span.start)
         return JSONForm(
             severity: severity, code: code.rawValue, message: message,
             range: .init(start: span.start, end: span.end),
             line: location.line, column: location.column,
             notes: notes.map { note in
-                let noteLocation = note.span.map { text.location(of: $0.start) }
+                let noteLocation = note.span.map { position($0.start) }
                 return JSONForm.Note(
                     message: note.message,
                     range: note.span.map { .init(start: $0.start, end: $0.end) },
@@ -50,7 +57,8 @@ extension DiagnosticRenderer {
         let text = SourceText(source)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(diagnostics.map { $0.jsonForm(in: text) }) else {
+        let positions = text.locations(of: diagnostics.flatMap(\.offsets))
+        guard let data = try? encoder.encode(diagnostics.map { $0.jsonForm(in: text, positions: positions) }) else {
             return "[]"
         }
         return String(decoding: data, as: UTF8.self)

@@ -78,6 +78,10 @@ public struct Diagnostic: Hashable, Sendable, Codable, Error {
         Diagnostic(.warning, code, message, at: span, notes: notes)
     }
 
+    /// The byte offsets a rendering resolves to lines and columns: the span's start
+    /// and each note's.
+    var offsets: [Int] { [span.start] + notes.compactMap { $0.span?.start } }
+
     /// Returns a copy with one more note.
     public func adding(note: DiagnosticNote) -> Diagnostic {
         var copy = self

@@ -25,29 +25,44 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Renders every diagnostic, each followed by its notes, in the order given.
+    /// Lines and columns are found in one pass over the input, and each snippet reads
+    /// only a bounded window of its line, so the time is linear in the input and the output.
     public func render(_ diagnostics: [Diagnostic], in source: String) -> String {
         let text = SourceText(source)
-        return diagnostics.map { render($0, in: text) }.joined()
+        let positions = text.locations(of: diagnostics.flatMap(\.offsets))
+        var out = ""
+        for diagnostic in diagnostics { render(diagnostic, in: text, positions: positions, into: &out) }
+        return out
     }
 
     /// Renders one diagnostic and its notes; the result ends with a newline.
     public func render(_ diagnostic: Diagnostic, in text: SourceText) -> String {
+        var out = ""
+        render(diagnostic, in: text, positions: text.locations(of: diagnostic.offsets), into: &out)
+        return out
+    }
+
+    private func render(
+        _ diagnostic: Diagnostic, in text: SourceText, positions: [Int: SourcePosition], into out: inout String
+    ) {
         let code = showsCodes ? " [\(diagnostic.code)]" : ""
-        var out = header(diagnostic.severity, diagnostic.message + code, at: diagnostic.span, in: text)
+        out += header(diagnostic.severity, diagnostic.message + code, at: diagnostic.span, in: text, positions)
         out += snippet(for: diagnostic.span, in: text)
         for note in diagnostic.notes {
             if let span = note.span {
-                out += header(.note, note.message, at: span, in: text)
+                out += header(.note, note.message, at: span, in: text, positions)
                 if span != diagnostic.span { out += snippet(for: span, in: text) }
             } else {
                 out += "note: \(note.message)\n"
             }
         }
-        return out
     }
 
-    private func header(_ severity: Severity, _ message: String, at span: SourceSpan, in text: SourceText) -> String {
-        let location = text.location(of: span.start)
+    private func header(
+        _ severity: Severity, _ message: String, at span: SourceSpan, in text: SourceText,
+        _ positions: [Int: SourcePosition]
+    ) -> String {
+        let location = positions[min(max(0, span.start), text.bytes.count)] ?? text.location(of: span.start)
         return "\(fileName):\(location.line):\(location.column): \(severity.rawValue): \(message)\n"
     }
 

@@ -3,6 +3,8 @@
 // Spans are byte offsets; people read lines and columns. `SourceText` converts one
 // to the other, only when a diagnostic is rendered. Columns count characters
 // (extended grapheme clusters), not bytes, so `é` is one column wherever it sits.
+// `locations(of:)` resolves all the offsets of a rendering in one pass over the
+// text, so many diagnostics on one megabyte-long line cost one reading, not one each.
 
 /// A 1-based line and column, as shown to people.
 public struct SourcePosition: Hashable, Sendable, Codable {
@@ -63,7 +65,41 @@ public struct SourceText: Sendable {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// The line and column of a byte offset.
+    /// The line and column of each offset, in one pass over the text up to the last
+    /// of them: time linear in the text, whatever the number of offsets.
+    public func locations(of offsets: some Sequence<Int>) -> [Int: SourcePosition] {
+        let wanted = Set(offsets.map { min(max(0, $0), bytes.count) }).sorted()
+        var result: [Int: SourcePosition] = [:]
+        var next = 0
+        var lineIndex = -1
+        var lineStart = 0
+        var column = 0
+        var offset = 0
+        var characters: String.Iterator?
+        while next < wanted.count {
+            let target = wanted[next]
+            let targetLine = self.lineIndex(of: target)
+            if targetLine != lineIndex {
+                lineIndex = targetLine
+                lineStart = lineStarts[targetLine]
+                let lineEnd = targetLine + 1 < lineStarts.count ? lineStarts[targetLine + 1] : bytes.count
+                characters = text(lineStart..<lineEnd).makeIterator()
+                column = 0
+                offset = lineStart
+            }
+            // Characters that start before the target, as `location(of:)` counts them.
+            while offset < target, let character = characters?.next() {
+                column += 1
+                offset += character.utf8.count
+            }
+            result[target] = SourcePosition(line: targetLine + 1, column: column + 1)
+            next += 1
+        }
+        return result
+    }
+
+    /// The line and column of a byte offset (a pass over its line; to resolve many
+    /// offsets, use `locations(of:)`).
     public func location(of offset: Int) -> SourcePosition {
         let index = lineIndex(of: offset)
         let lineStart = lineStarts[index]

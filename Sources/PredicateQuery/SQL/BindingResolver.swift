@@ -33,10 +33,13 @@ public struct QueryEnvironment: Sendable {
 /// Why parameters could not be bound.
 public struct BindingError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// Whether the values exceed a limit (SQLite's bound values), rather than being wrong.
+    public var isLimit: Bool
     public var description: String { message }
 
-    public init(message: String) {
+    public init(message: String, isLimit: Bool = false) {
         self.message = message
+        self.isLimit = isLimit
     }
 }
 
@@ -74,6 +77,11 @@ public enum BindingResolver {
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(BindingError) -> ResolvedStatement {
         try validate(query.query, parameters: parameters)
+        if query.shapeDependsOnValues, let relowered = try relowered(query, parameters: parameters),
+            !relowered.shapeDependsOnValues
+        {
+            return try resolve(relowered, parameters: parameters, environment: environment)
+        }
         let dates = query.mapping.dateEncoding
         var values: [Value] = []
         var lists: [Int: [Value]] = [:]
@@ -117,10 +125,35 @@ public enum BindingResolver {
             lists.sort { $0.1 > $1.1 }
             let largest = lists.first.map { " (the list '$\($0.0)' has \($0.1))" } ?? ""
             throw BindingError(
-                message: "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query")
+                message: "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query",
+                isLimit: true)
+        }
+        var nilBindings: Set<Int> = []
+        for (index, binding) in query.bindings.enumerated() {
+            if case .parameter = binding, index < values.count, values[index] == .null { nilBindings.insert(index) }
         }
         for index in lists.keys.sorted() { values += lists[index] ?? [] }
-        return ResolvedStatement(sql: query.statement(listSizes: lists.mapValues(\.count)), values: values)
+        return ResolvedStatement(
+            sql: query.statement(listSizes: lists.mapValues(\.count), nilBindings: nilBindings), values: values)
+    }
+
+    /// The query lowered again with each one-value parameter's value in its place, as
+    /// a constant (still a bound value), so the SQL takes the shape a literal gets.
+    private static func relowered(
+        _ query: CompiledQuery, parameters: [String: ParameterValue]
+    ) throws(BindingError) -> CompiledQuery? {
+        var values: [String: (Value, ValueType)] = [:]
+        for declaration in query.query.parameters {
+            guard case .single(let value)? = parameters[declaration.name] else { continue }
+            values[declaration.name] = (try check(value, as: declaration.type, name: declaration.name), declaration.type)
+        }
+        var checked = query.query
+        checked.predicate = checked.predicate?.rewritingLeaves { leaf in
+            guard case .parameter(let name, _) = leaf, let (value, type) = values[name] else { return leaf }
+            return .constant(value, type)
+        }
+        return try? SQLLowering.lower(
+            checked, mapping: query.mapping, count: query.isCount, summaries: query.hasSummaries)
     }
 
     /// SQLite's default limit on placeholders in one statement (SQLITE_MAX_VARIABLE_NUMBER).

@@ -39,7 +39,9 @@ public enum ResultColumn: Sendable, Hashable {
 /// A query lowered to SQL for one store mapping.
 public struct CompiledQuery: Sendable {
     /// The SELECT statement, with numbered placeholders; a list parameter bound at
-    /// index i shows as `?i[]` until the list's length is known.
+    /// index i shows as `?i[]` until the list's length is known, and the operator of
+    /// an equality with the parameter bound at index i as `=?i=` until its value is
+    /// known (`=`, or `IS` for nil: see `statement(listSizes:nilBindings:)`).
     public var sql: String
     /// One entry per placeholder, in order.
     public var bindings: [SQLBinding]
@@ -50,16 +52,31 @@ public struct CompiledQuery: Sendable {
     /// The checked query this was lowered from.
     public var query: CheckedQuery
     public var mapping: StoreMapping
+    /// Whether it was lowered with summaries (see `SQLLowering.lower`).
+    public var hasSummaries = false
+    /// Whether the SQL would take another shape with the parameters' values known
+    /// (an aggregate compared with a parameter, which with a literal could read the
+    /// elements in one pass): the binding step then lowers it again with the values,
+    /// still bound, in place of the parameters.
+    public var shapeDependsOnValues = false
 }
 
 extension CompiledQuery {
     /// How a list parameter's placeholders are marked in `sql`.
     static func listMarker(_ index: Int) -> String { "?\(index + 1)[]" }
 
+    /// The operator of `x == $p` where nil reads as false, marked in `sql` until the
+    /// value of the parameter bound at `index` is known: `=` for a value, which
+    /// SQLite's planner can answer with an index (and which turns a LEFT JOIN into
+    /// a join), and the null-safe `IS` for nil.
+    static func equalityMarker(_ index: Int) -> String { "=?\(index + 1)=" }
+
     /// The statement to run when each list parameter (by binding index) has the
     /// given number of values: each list's marker becomes that many placeholders,
-    /// numbered after all the others, in binding order.
-    public func statement(listSizes: [Int: Int]) -> String {
+    /// numbered after all the others, in binding order. Each equality with a
+    /// parameter becomes `IS` if the value bound at its index is nil (in
+    /// `nilBindings`), and `=` otherwise.
+    public func statement(listSizes: [Int: Int], nilBindings: Set<Int> = []) -> String {
         var text = sql
         var next = bindings.count + 1
         let sign = mapping.database == .postgreSQL ? "$" : "?"
@@ -69,6 +86,40 @@ extension CompiledQuery {
             next += count
             text = text.replacingOccurrences(of: Self.listMarker(index), with: placeholders)
         }
-        return text
+        return Self.resolvingEqualities(in: text, nilBindings: nilBindings)
+    }
+
+    /// Replaces each equality marker outside quoted identifiers, in one pass.
+    package static func resolvingEqualities(in text: String, nilBindings: Set<Int>) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "=")) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var quoted = false
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, byte == UInt8(ascii: "="), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "?") {
+                var end = position + 2
+                var number = 0
+                while end < bytes.count, let digit = Self.digit(bytes[end]), number < Int.max / 10 - 9 {
+                    number = number * 10 + digit
+                    end += 1
+                }
+                if end > position + 2, end < bytes.count, bytes[end] == UInt8(ascii: "=") {
+                    out += Array((nilBindings.contains(number - 1) ? "IS" : "=").utf8)
+                    position = end + 1
+                    continue
+                }
+            }
+            out.append(byte)
+            position += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 }

@@ -119,10 +119,21 @@ extension SQLLowering {
             // `=` and `IS` agree unless a side is NULL; where NULL reads as false,
             // `=` is the plain spelling. `IS` is null-safe: nil == nil.
             let plain = mode == .lenient && (!leftNullable || !rightNullable)
+            // With a parameter, whether its value is nil is known when the query
+            // runs: the operator is chosen then, so a value gets `=` and its index.
+            if !plain, mode == .lenient, let index = parameterBinding(r) ?? parameterBinding(l) {
+                return .binary(l, CompiledQuery.equalityMarker(index), r)
+            }
             return .binary(l, plain ? "=" : "IS", r)
         case .notEqual: return .binary(l, "IS NOT", r)
         default: return exactly(.binary(l, op.rawValue, r), nullable: leftNullable || rightNullable, mode)
         }
+    }
+
+    /// The binding index of a parameter placeholder standing alone.
+    private func parameterBinding(_ expr: SQLExpr) -> Int? {
+        guard case .binding(let index) = expr, index < bindings.count, case .parameter = bindings[index] else { return nil }
+        return index
     }
 
     private mutating func stringTest(

@@ -22,8 +22,11 @@
 //   and stays correlated; `@count > 3`, `@sum > 0` and `@avg > 1` do not.
 // - The condition may depend on the object only through its collection: an `any`
 //   (or `!none`, `!all`) body refers to the element (or deeper), an aggregate
-//   condition to its one aggregate and constants. Parameters stay correlated, as
-//   their values (and so the condition's value for no elements) are not known yet.
+//   condition to its one aggregate and constants. With a parameter in the
+//   condition, its value (and so the condition's value for no elements) is known
+//   only when the query runs: the compiled query is marked, and the binding step
+//   lowers it again with the values in hand (`CompiledQuery.shapeDependsOnValues`),
+//   so a parameter gets the plan the literal would.
 // - Another conjunct that can use an index (`name beginswith 'Va'` with an index
 //   on the name) picks out a few objects to probe, and a limit may stop the scan
 //   early: either keeps every to-many conjunct correlated. Which columns are
@@ -55,6 +58,9 @@ extension SQLLowering {
         guard query.limit == nil else { return [try condition(predicate, .lenient)] }
         let conjuncts = Self.conjuncts(of: predicate)
         let shapes = conjuncts.map { passShape($0, of: query.entity.name) }
+        if zip(conjuncts, shapes).contains(where: { $1 == nil && Self.mayTakePassGivenValues($0) }) {
+            shapeDependsOnValues = true
+        }
         let narrowing = zip(conjuncts, shapes).contains { conjunct, shape in shape == nil && mayUseIndex(conjunct) }
         guard !narrowing, shapes.contains(where: { $0 != nil }) else { return [try condition(predicate, .lenient)] }
         var lowered: [SQLExpr] = []
@@ -140,19 +146,35 @@ extension SQLLowering {
     }
 
     /// Whether `expr` is built from constants and aggregates only; each aggregate's
-    /// collection and its filter and value are collected in `found`.
+    /// collection and its filter and value are collected in `found`. With
+    /// `parameters`, parameters count as constants.
     private static func dependsOnlyOnAggregates(
-        _ expr: TypedExpr, _ found: inout [(path: CollectionPath, parts: [TypedExpr])]
+        _ expr: TypedExpr, _ found: inout [(path: CollectionPath, parts: [TypedExpr])], parameters: Bool = false
     ) -> Bool {
         switch expr {
         case .aggregate(_, let path, _, _, _):
             found.append((path, expr.children))
             return true
-        case .parameter, .currentDate, .attribute, .object, .inParameterList, .quantified:
+        case .parameter:
+            return parameters
+        case .currentDate, .attribute, .object, .inParameterList, .quantified:
             return false
         default:
-            return expr.children.allSatisfy { dependsOnlyOnAggregates($0, &found) }
+            return expr.children.allSatisfy { dependsOnlyOnAggregates($0, &found, parameters: parameters) }
         }
+    }
+
+    /// Whether an aggregate conjunct kept correlated because of a parameter might take
+    /// a pass once the parameter's value is known.
+    private static func mayTakePassGivenValues(_ conjunct: TypedExpr) -> Bool {
+        var aggregates: [(path: CollectionPath, parts: [TypedExpr])] = []
+        var hasParameter = false
+        var pending = [conjunct]
+        while let expr = pending.popLast() {
+            if case .parameter = expr { hasParameter = true }
+            pending += expr.children
+        }
+        return hasParameter && dependsOnlyOnAggregates(conjunct, &aggregates, parameters: true) && aggregates.count == 1
     }
 
     /// Whether the reference evaluator finds the condition false for an object of

@@ -32,6 +32,8 @@ public struct SQLLowering {
     var aliasCount = 0
     /// The element pass whose HAVING clause is being lowered, if any.
     var elementPass: ElementPass?
+    /// Whether the SQL's shape would differ with the parameters' values in hand.
+    var shapeDependsOnValues = false
 
     /// The SELECT of one level under construction.
     struct Scope {
@@ -80,7 +82,8 @@ public struct SQLLowering {
                 code: .sqlTooDeep)
         }
         return CompiledQuery(
-            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping)
+            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping,
+            hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
     }
 
     private mutating func lowerSelect(_ query: CheckedQuery, count: Bool) throws(LoweringError) -> SQLSelect {
@@ -211,15 +214,22 @@ public struct SQLLowering {
 
     /// The attributes a result row holds. A Codable struct kept as one column per
     /// field (`author.person`, as Core Data lays out composite attributes) has no
-    /// column of its own, so it is not among them; its fields are queried by path.
+    /// column of its own: its fields take its place, named by path (`author.person`),
+    /// as the checker names them in queries.
     func storedAttributes(of entity: Entity) -> [Attribute] {
         let columns = mapping.entity(entity.name)?.columns ?? [:]
-        return schema.allProperties(of: entity).compactMap { property in
-            guard case .attribute(let attribute) = property, !attribute.isTransient else { return nil }
-            if columns[attribute.name] == nil, columns.keys.contains(where: { $0.hasPrefix(attribute.name + ".") }) {
-                return nil
+        return schema.allProperties(of: entity).flatMap { property -> [Attribute] in
+            guard case .attribute(let attribute) = property, !attribute.isTransient else { return [] }
+            guard columns[attribute.name] == nil, case .named(let typeName) = attribute.type,
+                let composite = schema.composite(named: typeName)
+            else { return [attribute] }
+            return composite.fields.compactMap { field in
+                var stored = field
+                stored.name = attribute.name + "." + field.name
+                stored.isOptional = field.isOptional || attribute.isOptional
+                stored.originalName = nil
+                return columns[stored.name] == nil ? nil : stored
             }
-            return attribute
         }
     }
 
@@ -233,7 +243,7 @@ public struct SQLLowering {
     /// The label attribute of an entity: a String attribute called `name` or
     /// `title`, else the first whose name contains one of those, else the first String.
     func labelAttribute(of entity: Entity) -> Attribute? {
-        let strings = storedAttributes(of: entity).filter { $0.type == .string }
+        let strings = storedAttributes(of: entity).filter { $0.type == .string && !$0.name.contains(".") }
         return strings.first { $0.name == "name" || $0.name == "title" }
             ?? strings.first { $0.name.lowercased().contains("name") || $0.name.lowercased().contains("title") }
             ?? strings.first

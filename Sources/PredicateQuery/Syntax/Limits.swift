@@ -15,6 +15,14 @@ public struct Limits: Sendable, Hashable, Codable {
     public var maxListLength: Int
     /// Longest accepted name, in UTF-8 bytes.
     public var maxIdentifierLength: Int
+    /// When checking must be done, for a service whose requests each have a time
+    /// budget: past it, the checker stops with a `limit.deadline` error and the
+    /// compiler does not lower. Nil (the default) for no deadline; not encoded.
+    public var deadline: ContinuousClock.Instant?
+
+    private enum CodingKeys: String, CodingKey {
+        case maxInputLength, maxNestingDepth, maxListLength, maxIdentifierLength
+    }
 
     public init(
         maxInputLength: Int = 4 * 1024 * 1024,

@@ -6,68 +6,19 @@
 // and $pq_arg3 bound to "Rent" and 100. Arguments are never pasted into the text:
 // `%@` and the number specifiers become parameters, and `%K` becomes a key path
 // whose names are then checked against the schema like any other. Inside a quoted
-// string a specifier is left as it is, as NSPredicate does.
+// string a specifier is left as it is, as NSPredicate does. The expansion keeps a
+// map back to the format string, for diagnostics (see `FormatExpansion`).
 //
-//   %@                  any value: string, number, Bool, date, UUID, a list (for IN),
-//                       or nil (then the text holds `nil`)
-//   %d %i %ld %lld %u   an integer        %f %lf %g %e   a number
-//   %K                  a key path: names separated by dots
-//   %%                  a literal %
+//   %@                      any value: string, number, Bool, date, UUID, an object,
+//                           a list (for IN), or nil (then the text holds `nil`);
+//                           after BETWEEN, a list of two values, the bounds
+//   %d %i %u %x %X %o       an integer, with any of the length modifiers
+//   %f %e %g %a %A …        a number      (l ll h hh q z t j L)
+//   %K                      a key path: names separated by dots; alone, a Boolean key
+//   %%                      a literal %
+//   min max sum count average (…)   over %@, a list literal or a to-many key path
 
 import Foundation
-
-/// An argument of a format string.
-public enum FormatArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
-{
-    /// A value with its type.
-    case value(Value)
-    /// Several values, for `IN %@`.
-    case list([Value])
-    /// Text whose type the query decides (as typed on a command line).
-    case text(String)
-
-    public init(stringLiteral value: String) { self = .value(.string(value)) }
-    public init(integerLiteral value: Int64) { self = .value(.int(value)) }
-    public init(floatLiteral value: Double) { self = .value(.double(value)) }
-    public init(booleanLiteral value: Bool) { self = .value(.bool(value)) }
-    public init(nilLiteral: ()) { self = .value(.null) }
-
-    /// A date argument.
-    public init(_ date: Date) { self = .value(.date(date)) }
-    /// A UUID argument.
-    public init(_ uuid: UUID) { self = .value(.uuid(uuid)) }
-
-    fileprivate var keyPathText: String? {
-        switch self {
-        case .value(.string(let text)), .text(let text): text
-        default: nil
-        }
-    }
-
-    fileprivate var isNil: Bool { self == .value(.null) }
-}
-
-/// A format string expanded into query text.
-public struct FormatExpansion: Sendable {
-    /// The query text, with parameters where the arguments go.
-    public var text: String
-    /// The argument each parameter of `text` stands for, by parameter name.
-    public var arguments: [String: FormatArgument]
-    /// Mistakes in the format string or its arguments; spans point into the format.
-    public var diagnostics: [Diagnostic]
-
-    /// The parameter values of typed arguments (`.text` arguments are typed by the caller).
-    public var parameterValues: [String: ParameterValue] {
-        arguments.compactMapValues { argument in
-            switch argument {
-            case .value(let value): .single(value)
-            case .list(let values): .list(values)
-            case .text: nil
-            }
-        }
-    }
-}
 
 extension DiagnosticCode {
     /// A format string's specifiers and arguments do not match.
@@ -80,132 +31,51 @@ public enum PredicateFormat {
     public static let parameterPrefix = "pq_arg"
 
     /// Expands `format` with `arguments`.
-    public static func expand(_ format: String, _ arguments: [FormatArgument]) -> FormatExpansion {
-        let bytes = Array(format.utf8)
-        var text: [UInt8] = []
-        var bound: [String: FormatArgument] = [:]
-        var diagnostics: [Diagnostic] = []
-        var next = 0
-        var quote: UInt8?
-        var index = 0
-        func takeArgument(at span: SourceSpan, for specifier: String) -> FormatArgument? {
-            guard next < arguments.count else {
-                diagnostics.append(
-                    .error(
-                        .formatArguments,
-                        "'\(specifier)' has no argument; the format needs more than the \(arguments.count) given",
-                        at: span))
-                return nil
-            }
-            next += 1
-            return arguments[next - 1]
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if let open = quote {
-                text.append(byte)
-                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                    text.append(bytes[index + 1])
-                    index += 2
-                    continue
-                }
-                if byte == open { quote = nil }
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-                quote = byte
-                text.append(byte)
-                index += 1
-                continue
-            }
-            guard byte == UInt8(ascii: "%") else {
-                text.append(byte)
-                index += 1
-                continue
-            }
-            let start = index
-            var end = index + 1
-            while end < bytes.count, [UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "q")].contains(bytes[end]) { end += 1 }
-            guard end < bytes.count else {
-                diagnostics.append(.error(.formatArguments, "the format ends in the middle of a '%' specifier", at: SourceSpan(start: start, end: end)))
-                break
-            }
-            let conversion = Character(Unicode.Scalar(bytes[end]))
-            end += 1
-            let span = SourceSpan(start: start, end: end)
-            let specifier = String(decoding: bytes[start..<end], as: UTF8.self)
-            index = end
-            switch conversion {
-            case "%":
-                text.append(UInt8(ascii: "%"))
-            case "K":
-                guard let argument = takeArgument(at: span, for: specifier) else { continue }
-                guard let keyPath = argument.keyPathText, let escaped = escapedKeyPath(keyPath) else {
-                    diagnostics.append(
-                        .error(
-                            .formatArguments, "the argument of '%K' must be a key path such as 'budget.name'",
-                            at: span))
-                    continue
-                }
-                text += Array(escaped.utf8)
-            case "@", "d", "i", "u", "f", "g", "e":
-                guard var argument = takeArgument(at: span, for: specifier) else { continue }
-                if argument.isNil, conversion == "@" {
-                    text += Array("nil".utf8)
-                    continue
-                }
-                if conversion != "@", let number = Self.number(argument, integer: "diu".contains(conversion)) {
-                    argument = number
-                } else if conversion != "@" {
-                    diagnostics.append(
-                        .error(.formatArguments, "the argument of '\(specifier)' must be a number", at: span))
-                    continue
-                }
-                let name = parameterPrefix + String(next)
-                bound[name] = argument
-                text += Array(("$" + name).utf8)
-            default:
-                diagnostics.append(
-                    .error(
-                        .formatArguments,
-                        "'\(specifier)' is not a format specifier pq knows; use %@, %K, %d, %f or %%", at: span))
-            }
-        }
-        if next < arguments.count, diagnostics.isEmpty {
-            diagnostics.append(
-                .error(
-                    .formatArguments,
-                    "\(arguments.count) arguments were given, but the format uses \(next)",
-                    at: SourceSpan(start: bytes.count, end: bytes.count)))
-        }
-        return FormatExpansion(text: String(decoding: text, as: UTF8.self), arguments: bound, diagnostics: diagnostics)
+    public static func expand(_ format: String, _ arguments: [FormatArgument] = []) -> FormatExpansion {
+        var expander = FormatExpander(format: Array(format.utf8), arguments: arguments)
+        expander.run()
+        var expansion = FormatExpansion(
+            text: String(decoding: expander.output, as: UTF8.self), arguments: expander.bound,
+            diagnostics: expander.diagnostics)
+        expansion.functions = expander.functions
+        expansion.substitutions = expander.substitutions
+        expansion.madeParameters = expander.madeParameters
+        return expansion
     }
 
     /// `budget.name` as `` `budget`.`name` ``: each name in backticks, so that a
-    /// reserved word is a name too; nil if it is not a key path.
+    /// reserved word is a name too; nil if it is not a key path. A collection
+    /// operator after the first name stays as it is (`transactions.@sum.amount`).
     static func escapedKeyPath(_ text: String) -> String? {
         let names = text.split(separator: ".", omittingEmptySubsequences: false)
         guard !names.isEmpty else { return nil }
-        for name in names {
+        var escaped: [String] = []
+        for (index, name) in names.enumerated() {
+            if index > 0, collectionOperators.contains(name.lowercased()) {
+                escaped.append(String(name))
+                continue
+            }
             guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart,
                 name.unicodeScalars.allSatisfy({ $0 == "_" || $0.properties.isXIDContinue })
             else { return nil }
+            escaped.append("`\(name)`")
         }
-        return names.map { "`\($0)`" }.joined(separator: ".")
+        return escaped.joined(separator: ".")
     }
 
-    /// A number argument for `%d` or `%f`.
-    private static func number(_ argument: FormatArgument, integer: Bool) -> FormatArgument? {
-        switch argument {
-        case .value(.int(let value)): return integer ? argument : .value(.double(Double(value)))
-        case .value(.double(let value)):
-            if integer { return value.rounded() == value ? Int64(exactly: value).map { .value(.int($0)) } : nil }
-            return argument
-        case .text(let text):
-            if integer { return Int64(text).map { .value(.int($0)) } }
-            return Double(text).map { .value(.double($0)) }
-        default: return nil
+    /// The collection operators a `%K` key path may hold.
+    static let collectionOperators: Set<String> = ["@count", "@sum", "@avg", "@min", "@max"]
+
+    /// `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
         }
+        return "\(number)\(suffix)"
     }
 }

@@ -52,8 +52,9 @@ enum HelpText {
           --null TEXT          print TEXT for nil in tables and Markdown (default:
                                nil); JSON prints null, CSV an empty field, and an
                                empty string is "" in CSV
-          --predicate-format F an NSPredicate-style format (%@ %K %d %f %%); the words
-                               after the options are its arguments
+          --predicate-format F an NSPredicate-style format (%@ %K %d %f %a %%, BETWEEN %@,
+                               max(%@)…); the words after the options are its
+                               arguments (lists 1,2; objects Budget:3)
           --sql                print the SQL and the values bound to it
           --explain            print SQLite's query plan
           --count              print the number of matching objects

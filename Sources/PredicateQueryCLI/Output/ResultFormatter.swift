@@ -22,6 +22,10 @@ struct ResultFormatter {
     /// The chosen columns that are paths (`budget.name`), by title; each row
     /// carries their values (see `CheckedQuery.displayPaths`).
     var displayPaths: [String: AttributePath] = [:]
+    /// The fields of Codable structs a store keeps one column per field, by the
+    /// struct attribute's name (`author` → `author.person`, `author.place`): the
+    /// query's rows carry them in place of the struct (`SQLLowering.storedAttributes`).
+    var structFields: [String: [Attribute]] = [:]
 
     /// What tables print for nil unless told otherwise.
     static let defaultNullText = "nil"
@@ -50,12 +54,14 @@ struct ResultFormatter {
         for property in schema.allProperties(of: entity) {
             switch property {
             case .attribute(let attribute) where !attribute.isTransient:
-                let numeric: Bool =
-                    switch attribute.type {
-                    case .integer, .double, .float, .decimal: true
-                    default: false
-                    }
-                columns.append(Column(title: attribute.name, source: .attribute(attribute), isNumeric: numeric))
+                for shown in structFields[attribute.name] ?? [attribute] {
+                    let numeric: Bool =
+                        switch shown.type {
+                        case .integer, .double, .float, .decimal: true
+                        default: false
+                        }
+                    columns.append(Column(title: shown.name, source: .attribute(shown), isNumeric: numeric))
+                }
             case .relationship(let relationship):
                 columns.append(
                     Column(
@@ -146,30 +152,59 @@ struct ResultFormatter {
 
     private func json(_ rows: [Row]) -> String {
         let objects = rows.map { row -> String in
-            let fields = columns.map { column -> String in
-                let value: String
-                switch column.source {
-                case .key: value = String(row.id.key)
-                case .attribute, .path:
-                    let (stored, type) = stored(row, column) ?? (.null, nil)
-                    value = ValueText.json(stored, type: type, schema: schema)
-                case .toOne(let relationship):
-                    if let key = row.toOne[relationship.name] {
-                        let label =
-                            row.labels[relationship.name].map {
-                                ", \"label\": " + ValueText.json($0, type: .string, schema: schema)
-                            } ?? ""
-                        value = "{\"\(Self.keyTitle)\": \(key)\(label)}"
-                    } else {
-                        value = "null"
+            let fields = Self.nestingStructFields(
+                columns.map { column -> (String, String) in
+                    let value: String
+                    switch column.source {
+                    case .key: value = String(row.id.key)
+                    case .attribute, .path:
+                        let (stored, type) = stored(row, column) ?? (.null, nil)
+                        value = ValueText.json(stored, type: type, schema: schema)
+                    case .toOne(let relationship):
+                        if let key = row.toOne[relationship.name] {
+                            let label =
+                                row.labels[relationship.name].map {
+                                    ", \"label\": " + ValueText.json($0, type: .string, schema: schema)
+                                } ?? ""
+                            value = "{\"\(Self.keyTitle)\": \(key)\(label)}"
+                        } else {
+                            value = "null"
+                        }
+                    case .toMany(let relationship): value = String(row.counts[relationship.name] ?? 0)
                     }
-                case .toMany(let relationship): value = String(row.counts[relationship.name] ?? 0)
-                }
-                return "\(ValueText.jsonString(column.title)): \(value)"
-            }
+                    if case .attribute = column.source, let dot = column.title.firstIndex(of: ".") {
+                        return (
+                            String(column.title[..<dot]),
+                            "\(ValueText.jsonString(String(column.title[column.title.index(after: dot)...]))): \(value)"
+                        )
+                    }
+                    return ("", "\(ValueText.jsonString(column.title)): \(value)")
+                })
             return "  {" + fields.joined(separator: ", ") + "}"
         }
         return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// JSON members in order, where the fields of one struct (tagged with its name)
+    /// come together as one nested object: `"author": {"person": …, "place": …}`.
+    private static func nestingStructFields(_ members: [(structName: String, member: String)]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < members.count {
+            let name = members[index].structName
+            guard !name.isEmpty else {
+                result.append(members[index].member)
+                index += 1
+                continue
+            }
+            var fields: [String] = []
+            while index < members.count, members[index].structName == name {
+                fields.append(members[index].member)
+                index += 1
+            }
+            result.append("\(ValueText.jsonString(name)): {" + fields.joined(separator: ", ") + "}")
+        }
+        return result
     }
 
     private func csv(_ rows: [Row]) -> String {

@@ -2,6 +2,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryModels
 
 enum ValueText {
     /// A value for people: strings as they are (control characters escaped),
@@ -17,7 +18,10 @@ enum ValueText {
         case .string(let text): return escapedControls(text)
         case .date(let date): return ISODate.string(date)
         case .uuid(let uuid): return uuid.uuidString
-        case .data(let data): return "<\(data.count) bytes>"
+        case .data(let data):
+            // An array of values (SwiftData's `[String]`) is a binary property list.
+            if case .transformable? = type, let list = StoredListSummary.summary(of: data) { return list }
+            return "<\(data.count) bytes>"
         }
     }
 
@@ -64,7 +68,11 @@ enum ValueText {
         case .string(let text): return jsonString(text)
         case .date(let date): return jsonString(ISODate.string(date))
         case .uuid(let uuid): return jsonString(uuid.uuidString)
-        case .data(let data): return jsonString(data.base64EncodedString())
+        case .data(let data):
+            if case .transformable? = type, let elements = StoredListSummary.elements(of: data) {
+                return "[" + elements.map(jsonElement).joined(separator: ", ") + "]"
+            }
+            return jsonString(data.base64EncodedString())
         }
     }
 
@@ -86,5 +94,17 @@ enum ValueText {
             }
         }
         return out + "\""
+    }
+}
+
+extension ValueText {
+    /// An element of an array of values, as JSON.
+    static func jsonElement(_ element: StoredListSummary.Element) -> String {
+        switch element {
+        case .string(let text): jsonString(text)
+        case .int(let number): String(number)
+        case .double(let number): number.isFinite ? number.description : "null"
+        case .bool(let flag): flag ? "true" : "false"
+        }
     }
 }

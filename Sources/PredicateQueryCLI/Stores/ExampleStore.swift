@@ -13,6 +13,9 @@ enum ExampleStore {
     static let version = 1
     /// Filler objects per entity, on top of the hand-written ones.
     static let fillerPerEntity = 300
+    /// The entity a query runs against when several fit and none is named, as the
+    /// README's first examples (`name contains 'Vac'`) expect.
+    static let defaultEntity = "Budget"
 
     /// The folder pq caches files in: $PQ_CACHE_DIR, $XDG_CACHE_HOME/pq, or ~/.cache/pq.
     static var cacheDirectory: URL {

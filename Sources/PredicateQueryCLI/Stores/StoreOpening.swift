@@ -118,6 +118,6 @@ enum ModelFiles {
         if let first = problems.first {
             throw CLIError.io("the models are inconsistent: \(first.message)")
         }
-        return (schema, warnings.map { "the store's model: \($0.message)" })
+        return (schema, warnings.map(\.description))
     }
 }

@@ -53,7 +53,12 @@ extension SwiftSchemaBuilder {
             if case .named(let path, _) = base, modelName(path, scope: scope) != nil {
                 return .unusable(Self.cannotStore)
             }
-            return .unusable("an array of values, which pq cannot query")
+            // An array of values (`[String]`, `[Genre]`): SwiftData keeps it in one
+            // BLOB column (a binary property list); queries test it for nil only.
+            if case .named(let path, let arguments) = base, arguments.isEmpty {
+                return .value(.transformable("[" + path.joined(separator: ".") + "]"))
+            }
+            return .unusable("an array of values of this type, which pq cannot query")
         case .dictionary:
             return .unusable("a dictionary, which pq cannot query")
         case .optional(let wrapped):

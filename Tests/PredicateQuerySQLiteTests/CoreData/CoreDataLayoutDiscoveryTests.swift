@@ -442,7 +442,7 @@ struct CoreDataLayoutDiscoveryTests {
         let refused = store.compile("Recipe where tags == 'x'")
         #expect(refused.compiled == nil)
         #expect(refused.diagnostics.map(\.message) == ["values of type '[String]' can only be tested for nil"])
-        #expect(refused.diagnostics.first?.notes.contains { $0.message.contains("write '== nil' or '!= nil'") } == true)
+        #expect(refused.diagnostics.first?.notes.contains { $0.message.contains("only '== nil' and '!= nil' apply") } == true)
     }
 
     private func ordered(_ relationship: Relationship) -> Relationship {

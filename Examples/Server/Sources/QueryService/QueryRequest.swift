@@ -28,9 +28,12 @@ public struct QueryRequest: Codable, Sendable, Hashable {
         self.offset = offset
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case entity, filter, sort, parameters, limit, offset
     }
+
+    /// The fields a JSON request may have; any other is rejected.
+    public static let fieldNames = CodingKeys.allCases.map(\.rawValue)
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -8,6 +8,8 @@ import PredicateQuery
 public struct QueryResponse: Sendable {
     public var status: Int
     public var body: Data
+    /// Headers beyond the content type, such as `Retry-After` on a 503.
+    public var headers: [String: String] = [:]
 
     /// The body as text, for logs and tests.
     public var text: String { String(decoding: body, as: UTF8.self) }
@@ -18,6 +20,11 @@ public struct QueryResponse: Sendable {
         encoder.dateEncodingStrategy = .iso8601
         let body = (try? encoder.encode(payload)) ?? Data(#"{"error":"the response could not be encoded"}"#.utf8)
         return QueryResponse(status: status, body: body)
+    }
+
+    /// An error answer with the stable shape every error has: `error`, and `code` when known.
+    public static func error(_ status: Int, _ message: String, code: String? = nil) -> QueryResponse {
+        json(status, ErrorPayload(error: message, code: code))
     }
 }
 
@@ -35,6 +42,8 @@ struct RowsPayload: Encodable {
 /// The body of a failed query.
 struct ErrorPayload: Encodable {
     var error: String
+    /// A stable code for errors that have one (`query.limitExceeded`, `store.busy`, `http.notFound`, …).
+    var code: String?
     var diagnostics: [FieldDiagnostic]?
 }
 
@@ -53,8 +62,8 @@ struct FieldDiagnostic: Encodable {
     /// The diagnostic as pq prints it, with the line and a caret under the range.
     var rendered: String
 
-    init(_ diagnostic: Diagnostic, field: String, text: String) {
-        let form = diagnostic.jsonForm(in: SourceText(text))
+    init(_ diagnostic: Diagnostic, field: String, in source: SourceText) {
+        let form = diagnostic.jsonForm(in: source)
         self.field = field
         severity = form.severity.rawValue
         code = form.code
@@ -63,6 +72,6 @@ struct FieldDiagnostic: Encodable {
         line = form.line
         column = form.column
         notes = form.notes
-        rendered = DiagnosticRenderer(fileName: field).render([diagnostic], in: text)
+        rendered = DiagnosticRenderer(fileName: field).render(diagnostic, in: source)
     }
 }

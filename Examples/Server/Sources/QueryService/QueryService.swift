@@ -1,51 +1,99 @@
 // The service: a request's entity, filter, sort and parameters become one pq query,
 // checked part by part so every diagnostic points into the field it came from,
-// then run on the store.
+// then run on a pool of read-only connections to the store.
+//
+// One budget per request (`timeout`) covers checking, waiting for a connection and
+// running; a bounded queue turns away requests that would only wait (503 with
+// Retry-After); a request whose task is cancelled (its client hung up) stops its
+// query. Store errors map to statuses by kind, never by message.
 
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
 import PredicateQuerySQLite
 
-/// Answers query requests from one SQLite store. An actor: SQLite connections are
-/// used by one thread at a time.
-public actor QueryService {
+/// Answers query requests from one SQLite store, many at a time.
+public final class QueryService: Sendable {
     /// Rows returned when the request names no limit.
     public static let defaultRows = 100
     /// The most rows one request may ask for.
     public static let maximumRows = 1000
-    /// How long one query may run before SQLite is interrupted.
-    public static let timeout: Duration = .seconds(2)
+    /// How long one request may take, from its arrival: checking, waiting for a
+    /// connection and running.
+    public let timeout: Duration
+    /// The most requests that wait for a connection; more are answered 503 at once.
+    public let maximumQueue: Int
+    /// Seconds a client is asked to wait before trying again after a 503.
+    public static let retryAfterSeconds = 1
 
-    private let store: SQLiteStore
+    private let pool: SQLiteStorePool
+    /// A folder this service made for its example store, removed with the service.
+    private let ownFolder: URL?
 
-    /// Serves the store at `path`, opened read-only.
-    public init(storeAt path: String) throws {
-        store = try SQLiteStore.open(at: path, readOnly: true)
-        store.timeout = Self.timeout
+    /// Serves the store at `path`, opened read-only, with `connections` connections.
+    public init(
+        storeAt path: String, connections: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        timeout: Duration = .seconds(2), maximumQueue: Int = 64
+    ) throws {
+        pool = try SQLiteStorePool(at: path, size: connections)
+        ownFolder = nil
+        self.timeout = timeout
+        self.maximumQueue = maximumQueue
     }
 
-    /// Serves pq's example data (budgets, movies, snippets, …) from a store in memory.
-    public init(exampleData fillerPerEntity: Int = 300) throws {
-        store = try SQLiteStore.create(at: ":memory:", schema: ExampleSchemas.combined)
-        try store.insert(ExampleData.graph(fillerPerEntity: fillerPerEntity))
-        store.timeout = Self.timeout
+    /// Serves pq's example data (budgets, movies, snippets, …) from a store written
+    /// to a temporary folder (removed with the service) and read as any store is.
+    public init(
+        exampleData fillerPerEntity: Int = 300, connections: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        timeout: Duration = .seconds(2), maximumQueue: Int = 64
+    ) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("example.sqlite").path
+        do {
+            let store = try SQLiteStore.create(at: path, schema: ExampleSchemas.combined)
+            try store.insert(ExampleData.graph(fillerPerEntity: fillerPerEntity))
+        }
+        pool = try SQLiteStorePool(at: path, size: connections)
+        ownFolder = folder
+        self.timeout = timeout
+        self.maximumQueue = maximumQueue
+    }
+
+    /// Connections free now, and requests waiting for one (for tests and metrics).
+    public var idleConnections: Int { pool.available }
+    public var waitingRequests: Int { pool.waiting }
+
+    deinit { removeTemporaryFiles() }
+
+    /// Removes the example store this service wrote, if any (a server calls it when
+    /// it stops: a process that exits runs no deinit).
+    public func removeTemporaryFiles() {
+        if let ownFolder { try? FileManager.default.removeItem(at: ownFolder) }
     }
 
     /// Answers a `POST /query` body: a `QueryRequest` as JSON.
-    public func handle(body: Data) -> QueryResponse {
+    public func handle(body: Data) async -> QueryResponse {
+        let budget = QueryBudget(timeout: timeout)
+        if let keys = RequestFields.topLevelKeys(body),
+            let problem = RequestFields.problem(with: keys, known: QueryRequest.fieldNames)
+        {
+            return .error(400, "the body is not a query request: \(problem)", code: "request.invalid")
+        }
         let request: QueryRequest
         do {
             request = try JSONDecoder().decode(QueryRequest.self, from: body)
         } catch {
-            return .json(400, ErrorPayload(error: "the body is not a query request: \(Self.describe(error))"))
+            let reason = Self.misfitNumber(in: body) ?? Self.describe(error)
+            return .error(400, "the body is not a query request: \(reason)", code: "request.invalid")
         }
-        return run(request, parameters: request.parameters.mapValues { .json($0) })
+        return await run(request, parameters: request.parameters.mapValues { .json($0) }, budget: budget)
     }
 
     /// Answers `GET /:entity?filter=…&sort=…&limit=…&offset=…&$name=value`: the
     /// parameters come as text and take the types the query gives them.
-    public func handle(entity: String, queryItems: [(name: String, value: String)]) -> QueryResponse {
+    public func handle(entity: String, queryItems: [(name: String, value: String)]) async -> QueryResponse {
+        let budget = QueryBudget(timeout: timeout)
         var request = QueryRequest(entity: entity)
         var parameters: [String: ParameterInput] = [:]
         for (name, value) in queryItems {
@@ -54,10 +102,13 @@ public actor QueryService {
             case "sort": request.sort = value
             case "limit", "offset":
                 guard let number = Int(value) else {
-                    return .json(400, ErrorPayload(error: "'\(name)' must be a whole number, not '\(value)'"))
+                    return .error(400, "'\(name)' must be a whole number, not '\(value)'", code: "request.invalid")
                 }
                 if name == "limit" { request.limit = number } else { request.offset = number }
             case _ where name.hasPrefix("$") && name.count > 1:
+                guard parameters[String(name.dropFirst())] == nil else {
+                    return .error(400, "the parameter '\(name)' is given twice", code: "request.invalid")
+                }
                 parameters[String(name.dropFirst())] = .text(value)
             default:
                 return .json(
@@ -66,49 +117,54 @@ public actor QueryService {
                         error: "unknown query item '\(name)'; use filter, sort, limit, offset or $NAME for a parameter"))
             }
         }
-        return run(request, parameters: parameters)
+        return await run(request, parameters: parameters, budget: budget)
     }
 
     /// Answers a decoded request.
-    public func handle(_ request: QueryRequest) -> QueryResponse {
-        run(request, parameters: request.parameters.mapValues { .json($0) })
+    public func handle(_ request: QueryRequest) async -> QueryResponse {
+        await run(request, parameters: request.parameters.mapValues { .json($0) }, budget: QueryBudget(timeout: timeout))
     }
 
-    private func run(_ request: QueryRequest, parameters: [String: ParameterInput]) -> QueryResponse {
+    private func run(
+        _ request: QueryRequest, parameters: [String: ParameterInput], budget: QueryBudget
+    ) async -> QueryResponse {
         let limit = request.limit ?? Self.defaultRows
         guard (0...Self.maximumRows).contains(limit) else {
-            return .json(400, ErrorPayload(error: "'limit' must be between 0 and \(Self.maximumRows), not \(limit)"))
+            return .error(400, "'limit' must be between 0 and \(Self.maximumRows), not \(limit)", code: "request.invalid")
         }
         let offset = request.offset ?? 0
         guard offset >= 0 else {
-            return .json(400, ErrorPayload(error: "'offset' must not be negative, not \(offset)"))
+            return .error(400, "'offset' must not be negative, not \(offset)", code: "request.invalid")
         }
 
+        // The budget bounds checking too: past its deadline the checker stops.
+        var limits = Limits.standard
+        limits.deadline = budget.deadline
         // The entity alone, then each text field alone: a diagnostic's range is in
         // the text of the field it names.
         let entity = Query(entity: Name(request.entity, span: SourceSpan(start: 0, end: request.entity.utf8.count)))
         var warnings: [FieldDiagnostic] = []
-        if let failure = check(entity, field: "entity", text: request.entity, status: 404, warnings: &warnings) {
+        if let failure = check(entity, field: "entity", text: request.entity, status: 404, limits: limits, warnings: &warnings) {
             return failure
         }
         var query = entity
         if let filter = request.filter {
-            let parsed = Parser.parsePredicate(filter)
+            let parsed = Parser.parsePredicate(filter, limits: limits)
             guard let predicate = parsed.query?.predicate else {
                 return failed("the filter does not parse", parsed.diagnostics, field: "filter", text: filter)
             }
             query.predicate = predicate
-            if let failure = check(query, field: "filter", text: filter, status: 400, warnings: &warnings) {
+            if let failure = check(query, field: "filter", text: filter, status: 400, limits: limits, warnings: &warnings) {
                 return failure
             }
         }
         if let sort = request.sort {
-            let parsed = Parser.parseSortKeys(sort)
+            let parsed = Parser.parseSortKeys(sort, limits: limits)
             guard let sortKeys = parsed.query?.sortKeys else {
                 return failed("the sort does not parse", parsed.diagnostics, field: "sort", text: sort)
             }
             let sortOnly = Query(entity: Name(request.entity), sortKeys: sortKeys)
-            if let failure = check(sortOnly, field: "sort", text: sort, status: 400, warnings: &warnings) {
+            if let failure = check(sortOnly, field: "sort", text: sort, status: 400, limits: limits, warnings: &warnings) {
                 return failure
             }
             query.sortKeys = sortKeys
@@ -119,7 +175,7 @@ public actor QueryService {
         // One row more than asked for tells whether there is another page.
         query.limit = QueryCount(.literal(Int64(limit) + 1))
 
-        let compiled = QueryCompiler.compile(query, schema: store.schema, mapping: store.mapping)
+        let compiled = QueryCompiler.compile(query, schema: pool.schema, mapping: pool.mapping, limits: limits)
         guard let sql = compiled.compiled, let checked = compiled.checked else {
             return failed("the query cannot run on this store", compiled.diagnostics, field: "filter", text: request.filter ?? "")
         }
@@ -127,51 +183,107 @@ public actor QueryService {
         do {
             values = try ParameterBinding.values(for: checked, from: parameters)
         } catch {
-            return .json(400, ErrorPayload(error: error.message))
+            return Self.failure(StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter))
+        }
+        guard pool.available > 0 || pool.waiting < maximumQueue else {
+            return Self.failure(
+                StoreError("the service is busy: \(pool.waiting) queries wait for a connection", kind: .poolExhausted))
         }
         do {
-            var rows = try store.fetch(sql, parameters: values)
+            var rows = try await pool.fetch(sql, parameters: values, budget: budget)
             let hasMore = rows.count > limit
             rows = Array(rows.prefix(limit))
             return .json(
                 200,
                 RowsPayload(
                     entity: checked.entity.name, query: text,
-                    rows: rows.map { RowEncoding.json($0, columns: sql.columns, schema: store.schema) },
+                    rows: rows.map { RowEncoding.json($0, columns: sql.columns, schema: pool.schema) },
                     hasMore: hasMore, warnings: warnings.isEmpty ? nil : warnings))
         } catch {
-            let status = error.code == 9 ? 503 : 500  // SQLITE_INTERRUPT: the timeout stopped it
-            return .json(status, ErrorPayload(error: error.message))
+            return Self.failure(error)
         }
+    }
+
+    /// The HTTP status for each kind of store error: the caller's mistakes are 4xx
+    /// (413 for a limit), a busy store or a spent budget 503 with Retry-After, the
+    /// rest 500. A cancelled query's client is gone; it gets 499, nginx's "client
+    /// closed request", which nobody reads.
+    public static func status(for kind: StoreError.Kind) -> Int {
+        switch kind {
+        case .limitExceeded: 413
+        case .invalidParameter, .patternTooCostly: 400
+        case .timeout, .busy, .poolExhausted: 503
+        case .cancelled: 499
+        case .corrupt, .unavailable, .internal: 500
+        }
+    }
+
+    static func failure(_ error: StoreError) -> QueryResponse {
+        let status = status(for: error.kind)
+        var response = QueryResponse.json(status, ErrorPayload(error: error.message, code: error.kind.rawValue))
+        if status == 503 { response.headers["Retry-After"] = "\(retryAfterSeconds)" }
+        return response
     }
 
     /// Checks `query`; on errors, the response that reports them; warnings are kept.
     private func check(
-        _ query: Query, field: String, text: String, status: Int, warnings: inout [FieldDiagnostic]
+        _ query: Query, field: String, text: String, status: Int, limits: Limits, warnings: inout [FieldDiagnostic]
     ) -> QueryResponse? {
-        let result = TypeChecker.check(query, schema: store.schema)
+        let result = TypeChecker.check(query, schema: pool.schema, limits: limits)
         let errors = result.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else {
             let what = field == "entity" ? "the entity is not in this store" : "the \(field) does not type-check"
             return failed(what, result.diagnostics, field: field, text: text, status: status)
         }
-        warnings += result.diagnostics.map { FieldDiagnostic($0, field: field, text: text) }
+        let source = SourceText(text)
+        warnings += result.diagnostics.map { FieldDiagnostic($0, field: field, in: source) }
         return nil
     }
 
     private func failed(
         _ error: String, _ diagnostics: [Diagnostic], field: String, text: String, status: Int = 400
     ) -> QueryResponse {
-        .json(status, ErrorPayload(error: error, diagnostics: diagnostics.map { FieldDiagnostic($0, field: field, text: text) }))
+        if diagnostics.contains(where: { $0.code == .deadlinePassed }) {
+            return Self.failure(StoreError("checking the \(field) used up the request's time budget", kind: .timeout))
+        }
+        let source = SourceText(text)
+        return .json(
+            status,
+            ErrorPayload(
+                error: error, code: status == 404 ? "query.unknownEntity" : "query.invalid",
+                diagnostics: diagnostics.map { FieldDiagnostic($0, field: field, in: source) }))
+    }
+
+    /// For valid JSON that does not decode: a paging field that is not a whole number
+    /// (`"limit": 1.5`), which the decoder reports as invalid JSON.
+    private static func misfitNumber(in body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        for field in ["limit", "offset"] {
+            if let value = object[field], !(value is NSNull), (value as? Int) == nil || value is String {
+                return "'\(field)' must be a whole number"
+            }
+        }
+        return nil
     }
 
     private static func describe(_ error: any Error) -> String {
+        func field(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
+        func expected(_ path: [any CodingKey]) -> String {
+            switch path.last?.stringValue {
+            case "limit", "offset": "a whole number"
+            case "parameters": "an object"
+            default: "text"
+            }
+        }
         switch error {
-        case DecodingError.keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+        case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        case DecodingError.dataCorrupted: "it is not valid JSON"
-        default: "\(error)"
+            return "'\(field(context.codingPath))' must be \(expected(context.codingPath))"
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
+            // A number that does not fit, such as `"limit": 1.5`.
+            return "'\(field(context.codingPath))' must be \(expected(context.codingPath))"
+        case DecodingError.dataCorrupted: return "it is not valid JSON"
+        default: return "\(error)"
         }
     }
 }

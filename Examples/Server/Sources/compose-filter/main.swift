@@ -32,7 +32,7 @@ do {
             print(DiagnosticRenderer().render(result.diagnostics, in: query.text))
             exit(1)
         }
-        print("SQL: \(compiled.sql)")
+        print("SQL: \(compiled.statement(listSizes: [:]))")
         let rows = try store.fetch(compiled, parameters: query.boundValues)
         for row in rows {
             if case .string(let note)? = row.values["note"] { print("  - \(note)") }

@@ -1,7 +1,8 @@
-// pq-server [--port N] [--store PATH]
+// pq-server [--port N] [--store PATH] [--filler N] [--connections N]
 //
 // Serves pq queries over HTTP on 127.0.0.1: from the store at PATH (read-only),
-// or from pq's example data in memory.
+// or from pq's example data (with N filler objects per entity, 300 by default)
+// in a temporary store; through a pool of N read-only connections (one per core).
 
 import Foundation
 import Hummingbird
@@ -10,6 +11,8 @@ import QueryService
 
 var port = 8080
 var storePath: String?
+var filler = 300
+var connections = max(2, ProcessInfo.processInfo.activeProcessorCount)
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -25,20 +28,28 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         storePath = value
+    case "--filler", "--connections":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= (argument == "--filler" ? 0 : 1),
+            value <= 10_000_000
+        else {
+            FileHandle.standardError.write(Data("pq-server: \(argument) needs a number\n".utf8))
+            exit(2)
+        }
+        if argument == "--filler" { filler = value } else { connections = value }
     default:
-        FileHandle.standardError.write(Data("usage: pq-server [--port N] [--store PATH]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: pq-server [--port N] [--store PATH] [--filler N] [--connections N]\n".utf8))
         exit(2)
     }
 }
 
 let service: QueryService
 do {
-    service = try storePath.map { try QueryService(storeAt: $0) } ?? QueryService(exampleData: 300)
+    service = try storePath.map { try QueryService(storeAt: $0, connections: connections) }
+        ?? QueryService(exampleData: filler, connections: connections)
 } catch {
     FileHandle.standardError.write(Data("pq-server: \(error)\n".utf8))
     exit(1)
 }
-let app = Application(
-    router: queryRouter(service),
-    configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"))
-try await app.runService()
+try await queryApplication(service, port: port).runService()
+service.removeTemporaryFiles()

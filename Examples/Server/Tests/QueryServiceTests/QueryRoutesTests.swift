@@ -36,21 +36,29 @@ struct QueryRoutesTests {
     }
 
     @Test func getTakesTheQueryFromTheURL() async throws {
+        // Each answer ends its connection (the server watches for clients hanging up),
+        // so each request has a client of its own.
         try await application().test(.live) { client in
             // filter=limit > $min, sort=name desc; the parameter's `$` percent-encoded.
             let uri = "/entities/Budget?filter=limit%20%3E%20%24min&sort=name%20desc&%24min=1000"
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok)
+                #expect(response.headers[.connection] == "close")
                 let rows = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
                 let names = (rows?["rows"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
                 #expect(names == ["Vacation", "Travel", "Rent", "Emergency"])
             }
+        }
+        try await application().test(.live) { client in
             try await client.execute(uri: "/entities/Budget?filter=limit%20%3E%20'x'", method: .get) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains(#""code":"check.typeMismatch""#))
             }
+        }
+        try await application().test(.live) { client in
             try await client.execute(uri: "/entities/Nothing", method: .get) { response in
                 #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains(#""code":"query.unknownEntity""#))
             }
         }
     }

@@ -1,0 +1,165 @@
+// pq-load: drives a pq-server over loopback at several numbers of connections and
+// reports requests per second, latency percentiles and errors, and, given the
+// server's process id, how many cores the server used.
+//
+//   pq-load [--port 8080] [--connections 1,8,64,256] [--seconds 5] [--requests 100000]
+//           [--body JSON | --body-file PATH] [--server-pid PID]
+//
+// Bounded in time (--seconds per level) and in count (--requests per level), and
+// loopback only (127.0.0.1). Each request opens a connection of its own, as the
+// server ends each connection after its answer (it watches for clients hanging up).
+// Run by hand (README.md, "Load"); CI never runs it.
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct Options {
+    var port = 8080
+    var levels = [1, 8, 64, 256]
+    var seconds = 5.0
+    var requests = 100_000
+    var body = #"{"entity": "Budget", "filter": "limit > $min", "sort": "name", "parameters": {"min": 100}, "limit": 20}"#
+    var serverPID: Int32?
+}
+
+func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("pq-load: \(message)\n".utf8))
+    exit(2)
+}
+
+var options = Options()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    guard let value = arguments.popFirst() else { usage("\(argument) needs a value") }
+    switch argument {
+    case "--port": options.port = Int(value) ?? 0
+    case "--connections": options.levels = value.split(separator: ",").compactMap { Int($0) }
+    case "--seconds": options.seconds = Double(value) ?? 0
+    case "--requests": options.requests = Int(value) ?? 0
+    case "--body": options.body = value
+    case "--body-file":
+        guard let text = try? String(contentsOfFile: value, encoding: .utf8) else { usage("cannot read \(value)") }
+        options.body = text
+    case "--server-pid": options.serverPID = Int32(value)
+    default: usage("unknown option \(argument)")
+    }
+}
+guard (1...65535).contains(options.port), !options.levels.isEmpty, options.levels.allSatisfy({ (1...1024).contains($0) }),
+    options.seconds > 0, options.seconds <= 600, options.requests > 0
+else { usage("bad options (ports 1-65535, 1-1024 connections, 0-600 s)") }
+
+enum Client {
+    /// One request on a connection of its own: the status, or nil on a socket error.
+    static func request(port: Int, _ payload: [UInt8]) -> Int? {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        var sent = 0
+        while sent < payload.count {
+            let count = payload[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            sent += count
+        }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        // "HTTP/1.1 200 OK"
+        guard response.count >= 12, let status = Int(String(decoding: response[9..<12], as: UTF8.self)) else { return nil }
+        return status
+    }
+
+    /// CPU seconds (user + system) a process has used, from /proc.
+    static func cpuSeconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+final class Results: @unchecked Sendable {
+    let lock = NSLock()
+    var latencies: [Double] = []
+    var statuses: [Int: Int] = [:]
+    var failures = 0
+    var issued = 0
+}
+
+let payload = Array(
+    "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(options.body.utf8.count)\r\n\r\n\(options.body)"
+        .utf8)
+print("connections  requests  req/s    p50 ms   p99 ms   errors  statuses             server cores")
+for level in options.levels {
+    let results = Results()
+    let start = Date()
+    let cpuBefore = options.serverPID.flatMap(Client.cpuSeconds)
+    let deadline = start.addingTimeInterval(options.seconds)
+    let (port, limit) = (options.port, options.requests)
+    let group = DispatchGroup()
+    for _ in 0..<level {
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            while Date() < deadline {
+                let go: Bool = results.lock.withLock {
+                    guard results.issued < limit else { return false }
+                    results.issued += 1
+                    return true
+                }
+                guard go else { return }
+                let sent = Date()
+                let status = Client.request(port: port, payload)
+                let elapsed = Date().timeIntervalSince(sent) * 1000
+                results.lock.withLock {
+                    if let status {
+                        results.latencies.append(elapsed)
+                        results.statuses[status, default: 0] += 1
+                    } else {
+                        results.failures += 1
+                    }
+                }
+            }
+        }
+    }
+    group.wait()
+    let wall = Date().timeIntervalSince(start)
+    let cpuAfter = options.serverPID.flatMap(Client.cpuSeconds)
+    let sorted = results.latencies.sorted()
+    func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+    let errors = results.failures + results.statuses.filter { $0.key >= 400 }.values.reduce(0, +)
+    let statuses = results.statuses.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " ")
+    let cores =
+        zip([cpuBefore], [cpuAfter]).compactMap { before, after -> String? in
+            guard let before, let after else { return nil }
+            return String(format: "%.2f", (after - before) / wall)
+        }.first ?? "-"
+    print(
+        String(
+            format: "%11d  %8d  %7.1f  %7.1f  %7.1f  %6d  %-20@ %@", level, sorted.count + results.failures,
+            Double(sorted.count) / wall, percentile(0.5), percentile(0.99), errors, statuses as NSString, cores as NSString))
+}

@@ -1,0 +1,83 @@
+// Errors from stores, by kind: the caller's mistake (a parameter, a limit, a
+// pattern), the store's state (busy, corrupt, missing, no connection free in
+// time) or the query's budget (timeout, cancellation). Each kind has a stable
+// code, so a server maps errors to HTTP statuses without reading messages.
+
+import CSQLite
+import PredicateQuery
+
+/// An error from SQLite or from the store, with SQLite's message.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in the terms of who can fix it. The raw value is a stable code.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A parameter is missing, of the wrong type, or not valid (a bad pattern).
+        case invalidParameter = "query.parameter"
+        /// The query needs more than a limit allows (bound values, say a list parameter of 40,000 names).
+        case limitExceeded = "query.limitExceeded"
+        /// A `matches` pattern backtracked too much on a value and was stopped.
+        case patternTooCostly = "query.patternTooCostly"
+        /// The query ran past its deadline (`SQLiteStore.timeout`, or a pool's budget).
+        case timeout = "query.timeout"
+        /// The query was stopped: `interrupt()`, or its task was cancelled.
+        case cancelled = "query.cancelled"
+        /// Another connection holds a lock the query needs (SQLITE_BUSY, SQLITE_LOCKED).
+        case busy = "store.busy"
+        /// Every connection of a pool stayed in use until the query's deadline.
+        case poolExhausted = "store.poolExhausted"
+        /// The store's file is damaged or is not a database.
+        case corrupt = "store.corrupt"
+        /// The store cannot be opened or read (missing, no permission, I/O error).
+        case unavailable = "store.unavailable"
+        /// Anything else: a fault of pq or of SQLite.
+        case `internal` = "store.internal"
+
+        /// Whether the caller's request is at fault (a 4xx in HTTP's terms).
+        public var isCallersMistake: Bool {
+            switch self {
+            case .invalidParameter, .limitExceeded, .patternTooCostly: true
+            default: false
+            }
+        }
+
+        /// Whether trying again later may succeed (a 503 in HTTP's terms).
+        public var isTransient: Bool {
+            switch self {
+            case .timeout, .busy, .poolExhausted: true
+            default: false
+            }
+        }
+
+        /// The kind of a SQLite result code (extended codes included).
+        static func of(sqliteCode code: Int32) -> Kind {
+            if code == SQLiteFunctions.patternTooCostly { return .patternTooCostly }
+            switch code & 0xFF {
+            case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+            case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt
+            case SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_PERM, SQLITE_AUTH, SQLITE_READONLY: return .unavailable
+            case SQLITE_INTERRUPT: return .cancelled
+            case SQLITE_TOOBIG, SQLITE_RANGE: return .limitExceeded
+            default: return .internal
+            }
+        }
+    }
+
+    public var message: String
+    /// SQLite's result code, when the error came from SQLite.
+    public var code: Int32?
+    /// What went wrong; see `Kind`.
+    public var kind: Kind
+
+    /// An error; its kind, unless given, follows from SQLite's result code (`internal` without one).
+    public init(_ message: String, code: Int32? = nil, kind: Kind? = nil) {
+        self.message = message
+        self.code = code
+        self.kind = kind ?? code.map(Kind.of(sqliteCode:)) ?? .internal
+    }
+
+    /// The error for parameters that could not be bound.
+    init(_ error: BindingError) {
+        self.init(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
+    }
+
+    public var description: String { message }
+}

@@ -3,7 +3,7 @@
 // pq: a predicate query language and compiler for Swift.
 //
 // The product depends on nothing but the Swift toolchain (and, from the store
-// module on, the system's SQLite). Benchmarks/ and Examples/ are separate
+// modules on, the system's SQLite and libpq). Benchmarks/ and Examples/ are separate
 // packages and may depend on others.
 
 import PackageDescription

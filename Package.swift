@@ -3,7 +3,7 @@
 // pq: a predicate query language and compiler for Swift.
 //
 // The product depends on nothing but the Swift toolchain (and, from the store
-// module on, the system's SQLite). Benchmarks/ and Examples/ are separate
+// modules on, the system's SQLite and libpq). Benchmarks/ and Examples/ are separate
 // packages and may depend on others.
 
 import PackageDescription
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
         .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
+        .library(name: "PredicateQueryPostgres", targets: ["PredicateQueryPostgres"]),
         .library(name: "PredicateQueryModels", targets: ["PredicateQueryModels"]),
         .executable(name: "pq", targets: ["pq"]),
         // For the fuzzer package in Fuzz/, which builds with sanitizers in its own folder.
@@ -26,6 +27,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
         .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
+        // The system's libpq (Debian's libpq-dev), PostgreSQL's client library.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Runs compiled queries on PostgreSQL databases; creates tables and loads object graphs.
+        .target(name: "PredicateQueryPostgres", dependencies: ["PredicateQuery", "PredicateQuerySQLite", "CLibPQ"]),
         // The system's zlib (Debian's zlib1g-dev), to inflate a store's model cache.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Model sources → Schema: Swift @Model files, Xcode and compiled Core Data models,
@@ -36,6 +41,7 @@ let package = Package(
             name: "PredicateQueryCLI",
             dependencies: [
                 "PredicateQuery", "PredicateQueryModels", "PredicateQuerySQLite", "PredicateQueryExamples",
+                "PredicateQueryPostgres",
             ]),
         .executableTarget(name: "pq", dependencies: ["PredicateQueryCLI"]),
         // The schemas of the seed articles' models, declared through the schema API.
@@ -72,7 +78,7 @@ let package = Package(
             name: "PredicateQuerySQLiteTests",
             dependencies: [
                 "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryFuzzing",
-                "PredicateQueryTestSupport",
+                "PredicateQueryTestSupport", "PredicateQueryPostgres",
             ],
             exclude: ["Golden"]
         ),

@@ -9,11 +9,11 @@ import PredicateQuerySQLite
 
 enum Interruption {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var running: SQLiteStore?
+    nonisolated(unsafe) private static var running: (any QueryStore)?
     nonisolated(unsafe) private static var source: DispatchSourceSignal?
 
     /// The store whose query Ctrl-C should stop, while one runs.
-    static var current: SQLiteStore? {
+    static var current: (any QueryStore)? {
         get {
             lock.lock()
             defer { lock.unlock() }

@@ -33,7 +33,7 @@ final class Session {
     /// `--sort`, `--limit`, `--offset`, `--count` and `--check`, for every query of the session.
     let overrides: Overrides
 
-    var store: SQLiteStore { open.store }
+    var store: any QueryStore { open.store }
     var schema: Schema { open.store.schema }
 
     init(open: OpenStore, options: CommandLineOptions, output: Output) {
@@ -251,7 +251,8 @@ final class Session {
     private func printSQL(_ compiled: CompiledQuery, _ values: [String: ParameterValue]) throws {
         let resolved = try BindingResolver.resolve(compiled, parameters: values, environment: QueryEnvironment())
         output.write("SQL: \(resolved.sql)\n")
-        let shown = resolved.values.enumerated().map { "?\($0.offset + 1) = \($0.element)" }
+        let sign = compiled.mapping.database == .postgreSQL ? "$" : "?"
+        let shown = resolved.values.enumerated().map { "\(sign)\($0.offset + 1) = \($0.element)" }
         output.write("bindings: " + (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + "\n")
     }
 }

@@ -64,7 +64,8 @@ extension StoreMapping {
 }
 
 /// How to read each result column of a compiled query into a `Row`, worked out once per query.
-final class RowDecoder: Sendable {
+/// (Shared with the PostgreSQL store, which reads its columns into the same stored forms.)
+package final class RowDecoder: Sendable {
     private enum Step: Sendable {
         case primaryKey
         case entityNumber
@@ -81,7 +82,7 @@ final class RowDecoder: Sendable {
     private let dates: DateEncoding
     private let values, toOne, labels, counts: RowFieldNames
 
-    init(_ query: CompiledQuery, mapping: StoreMapping) {
+    package init(_ query: CompiledQuery, mapping: StoreMapping) {
         entity = query.query.entity.name
         entitiesByNumber = mapping.entitiesByNumber(forRowsOf: entity)
         var steps: [Step] = []
@@ -116,6 +117,11 @@ final class RowDecoder: Sendable {
     }
 
     func decode(_ statement: SQLiteStatement) -> Row {
+        decode { statement.column($0) }
+    }
+
+    /// A row from its columns' stored values, read by index.
+    package func decode(column: (Int32) -> Value) -> Row {
         var key: Int64 = 0
         var entity = self.entity
         var values = [Value?](repeating: nil, count: self.values.count)
@@ -124,7 +130,7 @@ final class RowDecoder: Sendable {
         var counts = [Int64?](repeating: nil, count: self.counts.count)
         for (index, step) in steps.enumerated() {
             if case .skip = step { continue }
-            let stored = statement.column(Int32(index))
+            let stored = column(Int32(index))
             switch step {
             case .skip: break
             case .primaryKey:

@@ -1,5 +1,7 @@
 // Golden tests for lowering: for every form of SPEC §4, the SQL, the values bound,
-// and the rows it returns on the example data (Core Data layout). The files are
+// and the rows it returns on the example data (Core Data layout), and the SQL the
+// same query becomes on PostgreSQL (plain layout, as PostgresStore lays tables out),
+// or why PostgreSQL refuses it. The files are
 // Golden/Lowering/*.txt; PQ_UPDATE_GOLDEN=1 rewrites them, and the diff is read
 // before it is committed.
 
@@ -19,6 +21,14 @@ struct LoweringGoldenTests {
             return DiagnosticRenderer().render(result.diagnostics, in: input).trimmingCharacters(in: .newlines)
         }
         var lines = ["sql: " + compiled.sql]
+        var postgresMapping = StoreMapping.make(for: store.schema, layout: .plain)
+        postgresMapping.database = .postgreSQL
+        let onPostgres = QueryCompiler.compile(input, schema: store.schema, mapping: postgresMapping, defaultEntity: entity)
+        if let postgres = onPostgres.compiled {
+            lines.append("postgresql: " + postgres.sql)
+        } else {
+            lines.append("postgresql: " + (onPostgres.diagnostics.first { $0.severity == .error }?.message ?? "no SQL"))
+        }
         do {
             let resolved = try BindingResolver.resolve(compiled, parameters: [:], environment: ExampleStore.environment)
             lines.append("bindings: " + resolved.values.map(\.description).joined(separator: ", "))

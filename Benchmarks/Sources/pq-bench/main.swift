@@ -5,6 +5,8 @@
 //   pq-bench compile
 //   pq-bench queries [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]
 //   pq-bench all [same options]        the store if missing, then both benchmarks
+//   pq-bench postgres --url URL [--scale N] [--repetitions N]
+//                                      pq on PostgreSQL against hand-written SQL through libpq
 //   pq-bench profile --only NAME [--repetitions N]
 //                                      runs only pq's side of the matching queries, N times
 //                                      each, for a profiler (perf record -g …)
@@ -22,9 +24,9 @@ func log(_ message: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["generate", "compile", "queries", "all", "profile"].contains(command) else {
+guard let command = arguments.first, ["generate", "compile", "queries", "all", "profile", "postgres"].contains(command) else {
     fail(
-        "usage: pq-bench generate|compile|queries|all|profile [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
+        "usage: pq-bench generate|compile|queries|all|profile|postgres [--url URL] [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
     )
 }
 arguments.removeFirst()
@@ -35,6 +37,7 @@ struct Options {
     var repetitions = 7
     var inMemoryRepetitions = 3
     var only: String?
+    var url: String?
 }
 
 func number(_ text: String, for option: String) -> Int {
@@ -53,6 +56,7 @@ while !arguments.isEmpty {
     case "--repetitions": options.repetitions = number(value, for: option)
     case "--in-memory-repetitions": options.inMemoryRepetitions = number(value, for: option)
     case "--only": options.only = value
+    case "--url": options.url = value
     default: fail("unknown option \(option)")
     }
 }
@@ -94,6 +98,11 @@ do {
         print(Report.queryTable(report) + "\n")
         print("In memory: loading every object took \(Report.format(report.inMemoryLoad)), counted in every query.\n")
         print(Report.queryDefinitions(report))
+    case "postgres":
+        guard let url = options.url ?? ProcessInfo.processInfo.environment["PQ_DATABASE_URL"] else {
+            fail("postgres needs --url postgresql://… (or PQ_DATABASE_URL)")
+        }
+        print(try PostgresBenchmark.run(url: url, scale: options.scale, repetitions: options.repetitions, log: log))
     case "profile":
         guard let only = options.only else { fail("profile needs --only NAME") }
         let time = try QueryBenchmark.profile(storeAt: path, only: only, repetitions: options.repetitions)

@@ -79,9 +79,10 @@ extension CompiledQuery {
     public func statement(listSizes: [Int: Int], nilBindings: Set<Int> = []) -> String {
         var text = sql
         var next = bindings.count + 1
+        let sign = mapping.database == .postgreSQL ? "$" : "?"
         for index in listSizes.keys.sorted() {
             let count = listSizes[index] ?? 0
-            let placeholders = (0..<count).map { "?\(next + $0)" }.joined(separator: ", ")
+            let placeholders = (0..<count).map { "\(sign)\(next + $0)" }.joined(separator: ", ")
             next += count
             text = text.replacingOccurrences(of: Self.listMarker(index), with: placeholders)
         }

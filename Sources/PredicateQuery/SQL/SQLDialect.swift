@@ -1,7 +1,7 @@
 // What differs between SQL databases, in one place.
 //
 // The lowering produces a dialect-neutral `SQLExpr`; a dialect renders it. A
-// second database (PostgreSQL) is a new conforming type in a new file.
+// second database is a new conforming type in a new file (`PostgreSQLDialect`).
 
 /// The spelling of SQL for one database.
 protocol SQLDialect: Sendable {
@@ -13,6 +13,27 @@ protocol SQLDialect: Sendable {
     func function(_ name: String) -> String
     /// The text that stands for "no limit" before an OFFSET, if the dialect needs one.
     var unlimited: String? { get }
+    /// The spelling of a binary operator pq writes in SQLite's form (`IS`, `IS NOT`, `<`, …).
+    func binaryOperator(_ op: String) -> String
+    /// A constant condition.
+    func truth(_ value: Bool) -> String
+    /// The type a value is cast to for Double arithmetic.
+    var doubleType: String { get }
+    /// The collation strings are compared in, when the database's default may not be by code point.
+    var stringCollation: String? { get }
+    /// Whether ORDER BY must say where nils go (pq puts them first when ascending).
+    var placesNilsExplicitly: Bool { get }
+    /// Which database this dialect is for.
+    var database: SQLDatabase { get }
+}
+
+extension SQLDialect {
+    func binaryOperator(_ op: String) -> String { op }
+    func truth(_ value: Bool) -> String { value ? "1" : "0" }
+    var doubleType: String { "REAL" }
+    var stringCollation: String? { nil }
+    var placesNilsExplicitly: Bool { false }
+    var database: SQLDatabase { .sqlite }
 }
 
 /// SQLite: identifiers in double quotes, numbered `?NNN` placeholders (so one value

@@ -13,6 +13,13 @@ indirect enum SQLExpr: Sendable {
     case binding(Int)
     /// A structural integer constant chosen by pq (never from the query text).
     case integer(Int)
+    /// A constant condition: `1`/`0` in SQLite, `true`/`false` in PostgreSQL.
+    case truth(Bool)
+    /// A number as an exact decimal, so an Int and a Double compare without rounding
+    /// (PostgreSQL only; see `PostgreSQLDialect`).
+    case exactNumber(SQLExpr, isDouble: Bool)
+    /// `e COLLATE "C"`: a string compared by code point where the dialect needs saying so.
+    case collated(SQLExpr)
     /// `name(arguments…)`, where `name` is pq's choice.
     case function(String, [SQLExpr])
     /// `count(*)`: the rows of a group, which SQLite counts without evaluating an argument.
@@ -66,6 +73,9 @@ struct SQLJoin: Sendable {
 struct SQLOrdering: Sendable {
     var expr: SQLExpr
     var isAscending: Bool
+    /// Whether the key can be NULL; where it cannot, no NULLS FIRST/LAST is written,
+    /// so PostgreSQL can read the order from an index.
+    var isNullable = true
 }
 
 /// A SELECT statement.

@@ -5,7 +5,8 @@
 // Swift and shared with the in-memory evaluator, so both fold case and diacritics
 // the same Unicode-aware way. SQLite's own LIKE folds ASCII only and is therefore
 // not used. A case-sensitive prefix test against a bound value becomes a range,
-// `x >= ?1 AND x < ?2`, which SQLite answers with an index on x.
+// `x >= ?1 AND x < ?2`, which SQLite answers with an index on x. PostgreSQL's
+// plain prefix and suffix tests are `starts_with` and `right(x, length(?1)) = ?1`.
 
 extension SQLLowering {
     /// Where a condition stands: whether NULL may stand for false there.
@@ -51,12 +52,19 @@ extension SQLLowering {
             return try listMembership(element, members, mode)
         case .inParameterList(let element, let name, let type):
             let (subject, nullable) = try value(element)
-            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .integer(0) }
-            return exactly(.inBindingList(subject, index), nullable: nullable, mode)
+            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .truth(false) }
+            // PostgreSQL has no empty `IN ()`: its store binds an empty list as one NULL,
+            // which the exact form turns into false.
+            return exactly(.inBindingList(subject, index), nullable: nullable || dialect.database == .postgreSQL, mode)
         case .inRange(let element, let lower, let upper, let kind):
-            let (subject, n1) = try value(element)
-            let (low, n2) = try value(lower)
-            let (high, n3) = try value(upper)
+            let types = [element.type, lower.type, upper.type]
+            var (subject, n1) = try value(element)
+            var (low, n2) = try value(lower)
+            var (high, n3) = try value(upper)
+            (subject, low, high) = (
+                exactNumber(subject, element.type, among: types), exactNumber(low, lower.type, among: types),
+                exactNumber(high, upper.type, among: types)
+            )
             let test: SQLExpr =
                 kind == .closed
                 ? .between(subject, low, high)
@@ -90,7 +98,7 @@ extension SQLLowering {
             let (lowered, _) = try value(operand)
             return .isNull(lowered)
         }
-        guard let last = path.steps.last else { return .integer(0) }
+        guard let last = path.steps.last else { return .truth(false) }
         let owner = try objectAlias(level: path.level, steps: Array(path.steps.dropLast()))
         guard case .foreignKey(let column) = try relationshipMapping(last) else {
             throw LoweringError(message: "relationship '\(last.relationship.name)' is not stored as a foreign key")
@@ -103,8 +111,9 @@ extension SQLLowering {
     ) throws(LoweringError) -> SQLExpr {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
-        let l = folded(left, options)
-        let r = folded(right, options)
+        let types = [lhs.type, rhs.type]
+        let l = exactNumber(folded(left, options), lhs.type, among: types)
+        let r = exactNumber(folded(right, options), rhs.type, among: types)
         switch op {
         case .equal:
             // `=` and `IS` agree unless a side is NULL; where NULL reads as false,
@@ -140,6 +149,10 @@ extension SQLLowering {
             test = .binary(.function("instr", [left, right]), ">", .integer(0))
         case .contains:
             test = .function("pq_contains", [left, right, flags])
+        case .beginsWith where options.isEmpty && dialect.database == .postgreSQL:
+            test = .function("starts_with", [left, right])
+        case .endsWith where options.isEmpty && dialect.database == .postgreSQL:
+            test = .binary(.function("right", [left, .function("length", [right])]), "=", right)
         case .beginsWith:
             if options.isEmpty, case .binding(let index) = right {
                 test = .and([.binary(left, ">=", right), .binary(left, "<", bind(.prefixUpperBound(of: index)))])
@@ -161,29 +174,46 @@ extension SQLLowering {
     )
         throws(LoweringError) -> SQLExpr
     {
-        let (subject, subjectNullable) = try value(element)
-        if members.isEmpty { return .integer(0) }
-        var lowered: [SQLExpr] = []
+        let types = [element.type] + members.map(\.type)
+        let (lowered, subjectNullable) = try value(element)
+        let subject = exactNumber(lowered, element.type, among: types)
+        if members.isEmpty { return .truth(false) }
+        var loweredMembers: [SQLExpr] = []
         var nullable = subjectNullable
         for member in members {
             let (expr, memberNullable) = try value(member)
-            lowered.append(expr)
+            loweredMembers.append(exactNumber(expr, member.type, among: types))
             nullable = nullable || memberNullable
         }
-        return exactly(.inList(subject, lowered), nullable: nullable, mode)
+        return exactly(.inList(subject, loweredMembers), nullable: nullable, mode)
+    }
+
+    /// A number compared exactly with numbers of the other kind, in a dialect whose
+    /// own comparison of an Int with a Double rounds the Int (see `PostgreSQLDialect`).
+    func exactNumber(_ expr: SQLExpr, _ type: ValueType, among types: [ValueType]) -> SQLExpr {
+        guard dialect.database == .postgreSQL, type == .int || type == .double, types.contains(.int),
+            types.contains(.double)
+        else { return expr }
+        return .exactNumber(expr, isDouble: type == .double)
+    }
+
+    /// A string compared by code point, in a dialect that must say so.
+    func collated(_ expr: SQLExpr, _ type: ValueType) -> SQLExpr {
+        guard dialect.stringCollation != nil, type == .string || type == .url else { return expr }
+        return .collated(expr)
     }
 
     /// A value and whether it can be NULL.
     mutating func value(_ expr: TypedExpr) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
         switch expr {
         case .constant(let constant, let type):
-            return (bind(.constant(constant, type)), constant.isNull)
+            return (collated(bind(.constant(constant, type)), type), constant.isNull)
         case .parameter(let name, let type):
-            return (bind(.parameter(name, type)), true)
+            return (collated(bind(.parameter(name, type)), type), true)
         case .currentDate(let function):
             return (bind(.currentDate(function)), false)
-        case .attribute(let path, _):
-            return (try column(of: path), path.isOptional || !path.steps.isEmpty)
+        case .attribute(let path, let type):
+            return (collated(try column(of: path), type), path.isOptional || !path.steps.isEmpty)
         case .object(let path):
             return (try key(of: path), !path.steps.isEmpty)
         case .arithmetic(let op, let lhs, let rhs, _):

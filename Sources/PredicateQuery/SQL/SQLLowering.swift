@@ -51,13 +51,14 @@ public struct SQLLowering {
     public static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
-        try lower(query, mapping: mapping, dialect: SQLiteDialect(), count: count, summaries: summaries)
+        try lower(query, mapping: mapping, dialect: mapping.database.dialect, count: count, summaries: summaries)
     }
 
     /// Lowers `query` for `mapping` in a given SQL dialect.
     static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
+        if dialect.database == .postgreSQL { try PostgreSQLSupport.check(query) }
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         var select = try lowering.lowerSelect(query, count: count)
         var columns = count ? [] : try lowering.resultColumns(of: query.entity)
@@ -94,10 +95,12 @@ public struct SQLLowering {
         for key in query.sortKeys {
             var (expr, _) = try value(.attribute(key.path, key.type))
             if !key.options.isEmpty { expr = folded(expr, key.options) }
-            ordering.append(SQLOrdering(expr: expr, isAscending: key.isAscending))
+            ordering.append(
+                SQLOrdering(
+                    expr: expr, isAscending: key.isAscending, isNullable: key.path.isOptional || !key.path.steps.isEmpty))
         }
         let primaryKey = SQLExpr.column(alias: scopes[0].alias, name: entity.primaryKey)
-        ordering.append(SQLOrdering(expr: primaryKey, isAscending: true))
+        ordering.append(SQLOrdering(expr: primaryKey, isAscending: true, isNullable: false))
         let limit = query.limit.map { bind(count: $0) }
         let offset = query.offset.map { bind(count: $0) }
         let root = scopes[0]

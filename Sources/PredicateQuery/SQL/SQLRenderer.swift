@@ -43,6 +43,9 @@ struct SQLRenderer {
                 if index > 0 { out += ", " }
                 render(ordering.expr, into: &out)
                 if !ordering.isAscending { out += " DESC" }
+                if dialect.placesNilsExplicitly, ordering.isNullable {
+                    out += ordering.isAscending ? " NULLS FIRST" : " NULLS LAST"
+                }
             }
         }
         if let limit = select.limit {
@@ -78,6 +81,13 @@ struct SQLRenderer {
             out += dialect.quote(name)
         case .binding(let index): out += dialect.placeholder(index)
         case .integer(let value): out += String(value)
+        case .truth(let value): out += dialect.truth(value)
+        case .exactNumber(let operand, let isDouble):
+            exactNumber(operand, isDouble: isDouble, into: &out)
+        case .collated(let operand):
+            atom(operand, into: &out)
+            out += " COLLATE "
+            out += dialect.quote(dialect.stringCollation ?? "C")
         case .function(let name, let arguments):
             out += dialect.function(name)
             out += "("
@@ -95,7 +105,7 @@ struct SQLRenderer {
         case .binary(let lhs, let op, let rhs):
             atom(lhs, into: &out)
             out += " "
-            out += op
+            out += dialect.binaryOperator(op)
             out += " "
             atom(rhs, into: &out)
         case .and(let operands): balanced(operands[...], "AND", into: &out)
@@ -130,12 +140,16 @@ struct SQLRenderer {
         case .castToReal(let operand):
             out += "CAST("
             render(operand, into: &out)
-            out += " AS REAL)"
+            out += " AS "
+            out += dialect.doubleType
+            out += ")"
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("
             render(operand, into: &out)
-            out += ", 0)"
+            out += ", "
+            out += dialect.truth(false)
+            out += ")"
         case .nullUnless(let condition, let value):
             out += "CASE WHEN "
             render(condition, into: &out)
@@ -145,10 +159,37 @@ struct SQLRenderer {
         }
     }
 
+    /// `CAST(i AS numeric)` for an Int. A Double in bigint's range is its integer part
+    /// plus half the sign of its fraction, which orders it exactly among the Ints
+    /// (PostgreSQL's own conversion keeps 15 digits); beyond that range, any Int is on
+    /// one side of it and the plain conversion serves.
+    private func exactNumber(_ operand: SQLExpr, isDouble: Bool, into out: inout String) {
+        guard isDouble else {
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS numeric)"
+            return
+        }
+        out += "CASE WHEN "
+        atom(operand, into: &out)
+        out += " >= -9223372036854775808.0 AND "
+        atom(operand, into: &out)
+        out += " < 9223372036854775808.0 THEN CAST(CAST(trunc("
+        render(operand, into: &out)
+        out += ") AS bigint) AS numeric) + CAST(sign("
+        atom(operand, into: &out)
+        out += " - trunc("
+        render(operand, into: &out)
+        out += ")) AS numeric) * 0.5 ELSE CAST("
+        render(operand, into: &out)
+        out += " AS numeric) END"
+    }
+
     /// An operand: atoms as they are, anything else in parentheses.
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
-        case .column, .binding, .integer, .function, .countRows, .scalar, .castToReal, .falseIfNull, .nullUnless:
+        case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
+            .nullUnless:
             render(expr, into: &out)
         default:
             out += "("
@@ -160,7 +201,7 @@ struct SQLRenderer {
     /// `a AND b AND c AND d` as `(a AND b) AND (c AND d)`: depth log₂ n, not n.
     private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
         switch operands.count {
-        case 0: out += op == "AND" ? "1" : "0"
+        case 0: out += dialect.truth(op == "AND")
         case 1: render(operands[operands.startIndex], into: &out)
         case 2:
             atom(operands[operands.startIndex], into: &out)

@@ -61,6 +61,9 @@ public struct StoreMapping: Sendable, Hashable, Codable {
     /// chooses between plans with it (see `SQLLowering+ElementPasses`). It describes
     /// the store, not the layout, so it is not encoded with the mapping.
     public var indexedColumns: [String: Set<String>]? = nil
+    /// The database the tables are in, which picks the SQL dialect. Like the indexes,
+    /// it describes the store, not the layout, so it is not encoded.
+    public var database: SQLDatabase = .sqlite
 
     private enum CodingKeys: String, CodingKey {
         case layout, entities, relationships, entityNumbers, dateEncoding

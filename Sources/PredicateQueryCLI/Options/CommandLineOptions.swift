@@ -47,6 +47,8 @@ struct CommandLineOptions: Equatable {
     /// `CHANGE`, …) are queryable too.
     var includeHistory = false
     var printStorePath = false
+    /// Create the example tables and data in the PostgreSQL database named by --store.
+    var loadExamples = false
     var showVersion = false
     var showHelp = false
 }
@@ -135,6 +137,7 @@ extension CommandLineOptions {
             case "--check": options.checkOnly = try flag()
             case "--history": options.includeHistory = try flag()
             case "--store-path": options.printStorePath = try flag()
+            case "--load-examples": options.loadExamples = try flag()
             case "--version": options.showVersion = try flag()
             case "--help", "-h": options.showHelp = try flag()
             default:

@@ -30,7 +30,10 @@ enum HelpText {
                                pq created carries its schema; a plain SQLite database
                                is read table by table; a Core Data / SwiftData store
                                with the model it keeps inside (or one inferred from
-                               its tables), unless --model names one
+                               its tables), unless --model names one. A postgresql://
+                               URL (or PQ_DATABASE_URL) queries a PostgreSQL database
+          --load-examples      with a postgresql:// store: create pq's example tables
+                               and data in it first
           --model FILE         read the model: SwiftData @Model classes from a Swift file
                                or a folder of them, an Xcode model (.xcdatamodeld,
                                .xcdatamodel) or a compiled one (.momd, .mom) (repeatable)

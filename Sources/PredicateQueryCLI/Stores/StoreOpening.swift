@@ -19,7 +19,7 @@ struct CLIError: Error {
 
 /// A store in use, and where it is.
 struct OpenStore {
-    var store: SQLiteStore
+    var store: any QueryStore
     var path: String
     /// Warnings from reading model files, already printed.
     var modelWarnings: [String] = []
@@ -34,6 +34,7 @@ enum StoreOpening {
         if options.modelVersion != nil && options.modelPaths.isEmpty {
             throw CLIError.usage("--model-version chooses a version of a --model; give --model too")
         }
+        if let url = PostgresOpening.url(for: options) { return PostgresOpening.shown(url) }
         if let path = options.storePath { return path }
         if !options.modelPaths.isEmpty {
             throw CLIError.usage(
@@ -43,6 +44,8 @@ enum StoreOpening {
     }
 
     static func open(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
+        if let url = PostgresOpening.url(for: options) { return try PostgresOpening.open(url, options) }
+        if options.loadExamples { throw CLIError.usage("--load-examples needs a postgresql:// URL as --store") }
         if options.storePath == nil, !options.modelPaths.isEmpty, options.checkOnly || options.showSQL {
             return try openModelsAlone(options, warn: warn)
         }

@@ -1,0 +1,42 @@
+// Opening a PostgreSQL database as the store: `--store postgresql://…`, or
+// `PQ_DATABASE_URL` when no --store is given. `--load-examples` first creates
+// pq's example tables and data in it, so every example runs there too.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryExamples
+import PredicateQueryPostgres
+import PredicateQuerySQLite
+
+enum PostgresOpening {
+    /// The database URL the options name, if the store is a PostgreSQL database.
+    static func url(for options: CommandLineOptions) -> String? {
+        if let path = options.storePath { return PostgresStore.isDatabaseURL(path) ? path : nil }
+        guard options.modelPaths.isEmpty, let url = ProcessInfo.processInfo.environment["PQ_DATABASE_URL"], !url.isEmpty
+        else { return nil }
+        return url
+    }
+
+    /// The URL with any password replaced by `***`, to show.
+    static func shown(_ url: String) -> String {
+        guard let at = url.range(of: "@"), let scheme = url.range(of: "://"),
+            let colon = url[scheme.upperBound..<at.lowerBound].firstIndex(of: ":")
+        else { return url }
+        return String(url[..<url.index(after: colon)]) + "***" + String(url[at.lowerBound...])
+    }
+
+    static func open(_ url: String, _ options: CommandLineOptions) throws(CLIError) -> OpenStore {
+        guard options.modelPaths.isEmpty else {
+            throw CLIError.usage("--model describes SQLite stores; a PostgreSQL database is read with the schema pq stored in it")
+        }
+        do {
+            if options.loadExamples {
+                let store = try PostgresStore.create(url, schema: ExampleSchemas.combined)
+                try store.insert(ExampleData.graph(fillerPerEntity: ExampleStore.fillerPerEntity))
+            }
+            return OpenStore(store: try PostgresStore.open(url), path: shown(url))
+        } catch {
+            throw CLIError.io(error.message)
+        }
+    }
+}

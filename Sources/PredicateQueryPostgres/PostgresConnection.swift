@@ -1,0 +1,170 @@
+// One connection to a PostgreSQL server through the system's libpq.
+//
+// Every statement is sent with its values as separate, typed, text-format
+// parameters (`PQsendQueryParams`), never pasted into the SQL. Rows stream in
+// libpq's single-row mode, so a large result is never held whole. A running
+// statement is stopped through PostgreSQL's cancel request, from any thread.
+
+import CLibPQ
+import Foundation
+import PredicateQuerySQLite
+
+/// A connection to a PostgreSQL server.
+final class PostgresConnection: @unchecked Sendable {
+    fileprivate let handle: OpaquePointer
+    /// libpq's cancel object for this connection, used from another thread.
+    private let cancelHandle: OpaquePointer?
+
+    /// Connects with a URL (`postgresql://user@host/db`) or a conninfo string
+    /// (`host=/tmp dbname=pq`), and sets the session up so values read back as pq
+    /// wrote them: UTC, ISO dates, shortest exact Doubles, UTF-8.
+    init(_ conninfo: String) throws(StoreError) {
+        guard let handle = PQconnectdb(conninfo) else { throw StoreError("cannot connect to PostgreSQL: out of memory") }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = Self.message(handle)
+            PQfinish(handle)
+            throw StoreError("cannot connect to PostgreSQL: \(message)")
+        }
+        self.handle = handle
+        cancelHandle = PQgetCancel(handle)
+        try execute(
+            "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
+        )
+    }
+
+    deinit {
+        if let cancelHandle { PQfreeCancel(cancelHandle) }
+        PQfinish(handle)
+    }
+
+    private static func message(_ handle: OpaquePointer) -> String {
+        guard let text = PQerrorMessage(handle) else { return "unknown error" }
+        return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Runs SQL that takes no parameters (one or several statements).
+    func execute(_ sql: String) throws(StoreError) {
+        guard let result = PQexec(handle, sql) else { throw StoreError(Self.message(handle)) }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw StoreError(resultMessage(result)) }
+    }
+
+    private func resultMessage(_ result: OpaquePointer) -> String {
+        guard let text = PQresultErrorMessage(result) else { return Self.message(handle) }
+        let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        return message.isEmpty ? Self.message(handle) : message
+    }
+
+    /// Sends a statement with its parameters (text, or nil for NULL, each with its type's
+    /// OID, 0 to let the server infer it); its rows are read with `next`.
+    func send(_ sql: String, _ parameters: [PostgresParameter]) throws(StoreError) -> PostgresRows {
+        let sent = withParameterPointers(parameters) { values, types in
+            PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, nil, nil, 0)
+        }
+        guard sent == 1 else { throw StoreError(Self.message(handle)) }
+        guard PQsetSingleRowMode(handle) == 1 else { throw StoreError(Self.message(handle)) }
+        return PostgresRows(connection: self)
+    }
+
+    /// Runs a statement and reads all its rows.
+    func query(_ sql: String, _ parameters: [PostgresParameter] = []) throws(StoreError) -> [[String?]] {
+        let rows = try send(sql, parameters)
+        var all: [[String?]] = []
+        while let row = try rows.next() { all.append(row) }
+        return all
+    }
+
+    /// The next result of the statement being read, or nil when it is done.
+    fileprivate func nextResult() -> OpaquePointer? { PQgetResult(handle) }
+
+    /// A result's error, as a store error.
+    fileprivate func error(of result: OpaquePointer) -> StoreError {
+        let message = resultMessage(result)
+        if let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "57014" {
+            return StoreError("the query was interrupted (\(message.replacingOccurrences(of: "ERROR:  ", with: "")))")
+        }
+        return StoreError(message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "))
+    }
+
+    /// Asks the server to stop the statement running on this connection; safe from any thread.
+    func cancel() {
+        guard let cancelHandle else { return }
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(cancelHandle, &buffer, Int32(buffer.count))
+    }
+
+    private func withParameterPointers<R>(
+        _ parameters: [PostgresParameter], _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Oid>?) -> R
+    ) -> R {
+        let strings: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.text.flatMap { strdup($0) } }
+        defer { for string in strings { free(string) } }
+        let pointers = strings.map { UnsafePointer($0) }
+        let types = parameters.map(\.type)
+        return pointers.withUnsafeBufferPointer { values in
+            types.withUnsafeBufferPointer { types in body(values.baseAddress, types.baseAddress) }
+        }
+    }
+}
+
+/// One statement parameter: its text form (nil for NULL) and its type's OID.
+struct PostgresParameter {
+    var text: String?
+    var type: Oid
+}
+
+/// The rows of a running statement, one at a time (libpq's single-row mode).
+final class PostgresRows {
+    private let connection: PostgresConnection
+    private var finished = false
+    /// The type OID of each column, known from the first row on.
+    private(set) var columnTypes: [Oid] = []
+
+    fileprivate init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    deinit { drain() }
+
+    /// Reads and drops what is left, so the connection is ready for the next statement.
+    func drain() {
+        while !finished {
+            guard let result = connection.nextResult() else {
+                finished = true
+                return
+            }
+            PQclear(result)
+        }
+    }
+
+    /// The next row's fields as text (nil for NULL), or nil after the last row.
+    func next() throws(StoreError) -> [String?]? {
+        while !finished {
+            guard let result = connection.nextResult() else {
+                finished = true
+                return nil
+            }
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                let count = PQnfields(result)
+                if columnTypes.isEmpty { columnTypes = (0..<count).map { PQftype(result, $0) } }
+                return (0..<count).map { column in
+                    PQgetisnull(result, 0, column) == 1 ? nil : String(cString: PQgetvalue(result, 0, column))
+                }
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+                continue
+            default:
+                let error = connection.error(of: result)
+                drain()
+                throw error
+            }
+        }
+        return nil
+    }
+}
+
+extension PostgresConnection {
+    /// libpq's connection handle (a `PGconn *`), for SQL of one's own on this connection.
+    var unsafeHandle: OpaquePointer { handle }
+}

@@ -1,0 +1,87 @@
+// Running compiled queries on PostgreSQL: resolve the bindings as for SQLite,
+// send them as typed text parameters, and decode the streamed rows with the
+// same decoder SQLite's rows go through.
+
+import Foundation
+import PredicateQuery
+import PredicateQuerySQLite
+
+extension PostgresStore {
+    /// The statement with its parameters, ready to send.
+    func statement(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) throws(StoreError) -> (String, [PostgresParameter]) {
+        // PostgreSQL has no empty `IN ()`: an empty list is bound as one NULL, which
+        // the lowering's exact form makes false.
+        var parameters = parameters
+        for (name, value) in parameters {
+            if case .list(let values) = value, values.isEmpty { parameters[name] = .list([.null]) }
+        }
+        let resolved: ResolvedStatement
+        do {
+            resolved = try BindingResolver.resolve(query, parameters: parameters, environment: environment)
+        } catch {
+            throw StoreError(error.message)
+        }
+        var types: [ValueType] = []
+        var listTypes: [ValueType] = []
+        for binding in query.bindings {
+            switch binding {
+            case .constant(_, let type), .parameter(_, let type): types.append(type)
+            case .parameterList(let name, let type):
+                types.append(type)
+                if case .list(let values)? = parameters[name] {
+                    listTypes += Array(repeating: type, count: values.count)
+                }
+            case .currentDate: types.append(.date)
+            case .prefixUpperBound: types.append(.string)
+            case .count: types.append(.int)
+            }
+        }
+        // List values follow the other bindings, in binding order (see `BindingResolver`).
+        types += listTypes
+        var sent: [PostgresParameter] = []
+        for (value, type) in zip(resolved.values, types) {
+            sent.append(try PostgresValues.parameter(value, as: type, dates: mapping.dateEncoding))
+        }
+        return (resolved.sql, sent)
+    }
+
+    /// All the rows of a compiled query, read as they stream in.
+    public func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
+    ) throws(StoreError) -> [Row] {
+        let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
+        let rows = try connection.send(sql, sent)
+        let decoder = RowDecoder(query, mapping: mapping)
+        let dates = mapping.dateEncoding
+        var result: [Row] = []
+        while let fields = try rows.next() {
+            let types = rows.columnTypes
+            result.append(
+                decoder.decode { index in
+                    let column = Int(index)
+                    guard column < fields.count, column < types.count else { return .null }
+                    return PostgresValues.stored(fields[column], oid: types[column], dates: dates)
+                })
+        }
+        return result
+    }
+
+    /// The number of matches of a query compiled with `count: true`.
+    public func count(
+        _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
+    ) throws(StoreError) -> Int64 {
+        let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
+        let rows = try connection.query(sql, sent)
+        return rows.first?.first.flatMap { $0.flatMap { Int64($0) } } ?? 0
+    }
+
+    /// PostgreSQL's plan for the query (`EXPLAIN`), one line per step.
+    public func queryPlan(
+        _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
+    ) throws(StoreError) -> [String] {
+        let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
+        return try connection.query("EXPLAIN " + sql, sent).compactMap { $0.first ?? nil }
+    }
+}

@@ -1,0 +1,205 @@
+// Creating a store's tables in PostgreSQL and loading an object graph into them.
+//
+// The plain layout (tables and columns named as the schema names them) with
+// PostgreSQL's own types: bigint keys, boolean, double precision, text,
+// timestamptz, uuid, bytea; enums as their raw values. Foreign keys get an index
+// each, join tables a primary key and an index the other way round. Rows go in
+// with multi-row INSERTs whose values are bound, in one transaction.
+
+import Foundation
+import PredicateQuery
+import PredicateQuerySQLite
+
+extension PostgresStore {
+    func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The column type of an attribute.
+    func columnType(_ type: AttributeType) -> String {
+        switch type {
+        case .bool: "boolean"
+        case .integer: "bigint"
+        case .double, .float, .decimal: "double precision"
+        case .string, .url: "text"
+        case .date: "timestamptz"
+        case .uuid: "uuid"
+        case .data, .transformable: "bytea"
+        case .named(let name):
+            if let enumType = schema.enumType(named: name) { enumType.rawType == .int ? "bigint" : "text" } else { "bytea" }
+        }
+    }
+
+    func createTables() throws(StoreError) {
+        var tables: [(table: String, primaryKey: String, columns: [(String, String)])] = []
+        for entity in StoreMapping.coreDataOrder(schema) {
+            guard let mapped = mapping.entity(entity.name) else { continue }
+            var columns: [(String, String)] = []
+            if let entityColumn = mapped.entityColumn { columns.append((entityColumn, "integer")) }
+            for property in entity.properties {
+                switch property {
+                case .attribute(let attribute) where !attribute.isTransient:
+                    if let column = mapped.columns[attribute.name] { columns.append((column, columnType(attribute.type))) }
+                case .relationship(let relationship):
+                    if case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) {
+                        columns.append((column, "bigint"))
+                    }
+                default: break
+                }
+            }
+            if let index = tables.firstIndex(where: { $0.table == mapped.table }) {
+                for column in columns where !tables[index].columns.contains(where: { $0.0 == column.0 }) {
+                    tables[index].columns.append(column)
+                }
+            } else {
+                tables.append((mapped.table, mapped.primaryKey, columns))
+            }
+        }
+        var statements: [String] = []
+        for (table, primaryKey, columns) in tables {
+            let definitions = ["\(quote(primaryKey)) bigint PRIMARY KEY"] + columns.map { "\(quote($0.0)) \($0.1)" }
+            statements.append("CREATE TABLE \(quote(table)) (\(definitions.joined(separator: ", ")))")
+        }
+        var joinTables: Set<String> = []
+        for entity in schema.entities {
+            for relationship in entity.relationships {
+                switch mapping.relationship(relationship.name, of: entity.name) {
+                case .foreignKey(let column)?:
+                    guard let table = mapping.entity(entity.name)?.table else { continue }
+                    statements.append(
+                        "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_index")) ON \(quote(table)) (\(quote(column)))")
+                case .joinTable(let table, let source, let destination)?:
+                    guard joinTables.insert(table).inserted else { continue }
+                    statements.append(
+                        "CREATE TABLE \(quote(table)) (\(quote(source)) bigint, \(quote(destination)) bigint, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
+                    )
+                    statements.append(
+                        "CREATE INDEX \(quote("\(table)_\(destination)_index")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
+                    )
+                default: break
+                }
+            }
+        }
+        statements.append("CREATE TABLE \(Self.schemaTable) (schema_json text NOT NULL, mapping_json text NOT NULL)")
+        let schemaJSON: Data
+        let mappingJSON: Data
+        do {
+            schemaJSON = try schema.jsonData(prettyPrinted: false)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            mappingJSON = try encoder.encode(mapping)
+        } catch {
+            throw StoreError("cannot encode the schema: \(error)")
+        }
+        try connection.execute("BEGIN")
+        do {
+            for statement in statements { try connection.execute(statement) }
+            _ = try connection.query(
+                "INSERT INTO \(Self.schemaTable) VALUES ($1, $2)",
+                [
+                    PostgresParameter(text: String(decoding: schemaJSON, as: UTF8.self), type: PostgresValues.text),
+                    PostgresParameter(text: String(decoding: mappingJSON, as: UTF8.self), type: PostgresValues.text),
+                ])
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw StoreError("cannot create the tables: \(error.message)")
+        }
+    }
+
+    /// Inserts every object of `graph` (keys as in the graph), in one transaction.
+    public func insert(_ graph: ObjectGraph) throws(StoreError) {
+        try connection.execute("BEGIN")
+        do {
+            for entity in StoreMapping.coreDataOrder(schema) { try insertObjects(of: entity, from: graph) }
+            try insertLinks(from: graph)
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// `INSERT INTO table (columns) VALUES (…), (…)` in batches, every value bound.
+    private func insertRows(
+        _ table: String, _ columns: [String], _ rows: [[PostgresParameter]], suffix: String = ""
+    )
+        throws(StoreError)
+    {
+        guard !columns.isEmpty else { return }
+        let perBatch = max(1, 30_000 / columns.count)
+        var start = 0
+        while start < rows.count {
+            let batch = rows[start..<min(rows.count, start + perBatch)]
+            var tuples: [String] = []
+            var next = 1
+            for _ in batch {
+                tuples.append("(" + (0..<columns.count).map { "$\(next + $0)" }.joined(separator: ", ") + ")")
+                next += columns.count
+            }
+            let sql =
+                "INSERT INTO \(quote(table)) (\(columns.map(quote).joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))\(suffix)"
+            _ = try connection.query(sql, batch.flatMap { $0 })
+            start += perBatch
+        }
+    }
+
+    private func insertObjects(of entity: Entity, from graph: ObjectGraph) throws(StoreError) {
+        let ids = graph.objectsByEntity[entity.name] ?? []
+        guard !ids.isEmpty, let mapped = mapping.entity(entity.name) else { return }
+        let attributes = schema.allProperties(of: entity).compactMap { property -> Attribute? in
+            guard case .attribute(let attribute) = property, !attribute.isTransient, mapped.columns[attribute.name] != nil else {
+                return nil
+            }
+            return attribute
+        }
+        let toOnes = schema.allProperties(of: entity).compactMap { property -> (Relationship, String)? in
+            guard case .relationship(let relationship) = property,
+                case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name)
+            else { return nil }
+            return (relationship, column)
+        }
+        var columns = [mapped.primaryKey]
+        if let entityColumn = mapped.entityColumn { columns.append(entityColumn) }
+        columns += attributes.compactMap { mapped.columns[$0.name] } + toOnes.map(\.1)
+        let number = Int64(mapping.entityNumbers[entity.name] ?? 0)
+        var rows: [[PostgresParameter]] = []
+        for id in ids {
+            guard let object = graph[id] else { continue }
+            var row = [PostgresParameter(text: String(id.key), type: PostgresValues.int8)]
+            if mapped.entityColumn != nil { row.append(PostgresParameter(text: String(number), type: PostgresValues.int4)) }
+            for attribute in attributes {
+                let type = ValueType(attribute.type, in: schema)
+                let stored = StoreValueEncoding.encode(object.value(attribute.name), as: type, dates: mapping.dateEncoding)
+                row.append(try PostgresValues.parameter(stored, as: type, dates: mapping.dateEncoding))
+            }
+            for (relationship, _) in toOnes {
+                row.append(
+                    PostgresParameter(text: object.toOne[relationship.name].map { String($0.key) }, type: PostgresValues.int8))
+            }
+            rows.append(row)
+        }
+        try insertRows(mapped.table, columns, rows)
+    }
+
+    private func insertLinks(from graph: ObjectGraph) throws(StoreError) {
+        for entity in schema.entities {
+            for property in schema.allProperties(of: entity) {
+                guard case .relationship(let relationship) = property,
+                    case .joinTable(let table, let source, let destination)? = mapping.relationship(
+                        relationship.name, of: entity.name)
+                else { continue }
+                var rows: [[PostgresParameter]] = []
+                for id in graph.objectsByEntity[entity.name] ?? [] {
+                    for element in graph[id]?.toMany[relationship.name] ?? [] {
+                        rows.append([
+                            PostgresParameter(text: String(id.key), type: PostgresValues.int8),
+                            PostgresParameter(text: String(element.key), type: PostgresValues.int8),
+                        ])
+                    }
+                }
+                try insertRows(table, [source, destination], rows, suffix: " ON CONFLICT DO NOTHING")
+            }
+        }
+    }
+}

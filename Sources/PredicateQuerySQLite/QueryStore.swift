@@ -1,0 +1,49 @@
+// The one store protocol the command line (and an app) uses without knowing
+// which database is behind it: SQLite here, PostgreSQL in PredicateQueryPostgres.
+
+import PredicateQuery
+
+/// A store that runs compiled queries.
+public protocol QueryStore: AnyObject {
+    /// The schema the store's tables hold.
+    var schema: Schema { get }
+    /// How the schema is laid out in the store's tables, and in which database.
+    var mapping: StoreMapping { get }
+    /// Whether the schema was inferred from the store's tables (names and types are guesses).
+    var isSchemaInferred: Bool { get }
+    /// How long a query may run before it is stopped with an error; nil for no limit.
+    var timeout: Duration? { get set }
+    /// Stops the query running on this store, from any thread.
+    func interrupt()
+    /// All the rows of a compiled query.
+    func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) throws(StoreError) -> [Row]
+    /// The number of matches of a query compiled with `count: true`.
+    func count(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) throws(StoreError) -> Int64
+    /// The database's plan for the query, one line per step.
+    func queryPlan(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) throws(StoreError) -> [String]
+}
+
+extension QueryStore {
+    /// All the rows of a compiled query, run now.
+    public func fetch(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws(StoreError) -> [Row] {
+        try fetch(query, parameters: parameters, environment: QueryEnvironment())
+    }
+
+    /// The number of matches of a query compiled with `count: true`, run now.
+    public func count(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws(StoreError) -> Int64 {
+        try count(query, parameters: parameters, environment: QueryEnvironment())
+    }
+
+    /// The database's plan for the query, run now.
+    public func queryPlan(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws(StoreError) -> [String] {
+        try queryPlan(query, parameters: parameters, environment: QueryEnvironment())
+    }
+}
+
+extension SQLiteStore: QueryStore {}

@@ -1,0 +1,212 @@
+// SQLite, PostgreSQL and the evaluator, three ways: for random data and random
+// well-typed queries over every example schema, the rows a PostgreSQL store
+// returns, in order, must be exactly the evaluator's, and SQLite's. Queries
+// PostgreSQL refuses by design (`PostgreSQLSupport`) are counted by form and
+// reported, never dropped silently. A deliberately broken PostgreSQL rendering is
+// run through the same comparison and must be caught.
+//
+// The tests start a throwaway server (`PostgresTestServer`); where none can start
+// they print a notice and skip. The same data goes to both stores, except that
+// U+0000, which PostgreSQL's text cannot hold, is written as U+2400 (␀) in both.
+
+import Foundation
+import PredicateQueryExamples
+import PredicateQueryPostgres
+import PredicateQuerySQLite
+import PredicateQueryTestSupport
+import Testing
+
+@testable import PredicateQuery
+
+@Suite(.serialized)
+struct PostgresDifferentialTests {
+    static var casesPerSchema: Int {
+        Int(ProcessInfo.processInfo.environment["PQ_POSTGRES_DIFFERENTIAL_CASES"] ?? "") ?? 1_000
+    }
+
+    struct Tally {
+        var compared = 0
+        var bothFailed = 0
+        var skipped = 0
+        /// Queries PostgreSQL refuses, by the form named in the refusal.
+        var refused: [String: Int] = [:]
+        var mismatches: [String] = []
+        var refusedTotal: Int { refused.values.reduce(0, +) }
+    }
+
+    @Test("PostgreSQL returns exactly the evaluator's and SQLite's rows, in order")
+    func postgresAgreesWithSQLiteAndEvaluator() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = try PostgresTestServer.with { server -> Tally in
+            var tally = Tally()
+            for seed in DifferentialTests.seeds {
+                for (index, (name, schema)) in DifferentialTests.schemas.enumerated() {
+                    let dataSeed = seed &* 1_000 &+ UInt64(index)
+                    try run(server, schema, name: name, seed: dataSeed, cases: Self.casesPerSchema, tally: &tally)
+                }
+            }
+            return tally
+        }
+        guard let tally = outcome else { return }
+        print(
+            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three, \(tally.refusedTotal) refused by PostgreSQL, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialTests.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+        )
+        for (form, count) in tally.refused.sorted(by: { $0.value > $1.value }) { print("  refused: \(count) × \(form)") }
+        for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
+        #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
+        #expect(tally.compared >= 5_000, "too few queries compared on all three: \(tally.compared)")
+        #expect(tally.skipped * 20 < tally.compared)
+    }
+
+    /// Ways to break the PostgreSQL rendering, each of which the comparison must catch.
+    static let breakages: [(String, @Sendable (String) -> String)] = [
+        ("nil sorted last (no NULLS FIRST)", { $0.replacingOccurrences(of: " NULLS FIRST", with: "") }),
+        ("== not null-safe (= for IS NOT DISTINCT FROM)", { $0.replacingOccurrences(of: "IS NOT DISTINCT FROM", with: "=") }),
+        ("!= not null-safe (<> for IS DISTINCT FROM)", { $0.replacingOccurrences(of: "IS DISTINCT FROM", with: "<>") }),
+        ("no exact form under NOT (COALESCE dropped)", { $0.replacingOccurrences(of: ", false)", with: ", NULL)") }),
+    ]
+
+    @Test("a deliberately broken PostgreSQL rendering is caught", arguments: 0..<breakages.count)
+    func brokenRenderingIsCaught(breakage: Int) throws {
+        let (name, breaking) = Self.breakages[breakage]
+        let outcome = try PostgresTestServer.with { server -> Tally in
+            var tally = Tally()
+            for (index, (schemaName, schema)) in DifferentialTests.schemas.enumerated() {
+                try run(
+                    server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 250, tally: &tally, breaking: breaking)
+            }
+            return tally
+        }
+        guard let tally = outcome else { return }
+        print("broken rendering '\(name)': \(tally.mismatches.count) mismatches in \(tally.compared) queries")
+        #expect(!tally.mismatches.isEmpty, "breaking the rendering (\(name)) went unnoticed")
+    }
+
+    static func holdsNUL(_ parameters: [String: ParameterValue]) -> Bool {
+        func holds(_ value: Value) -> Bool {
+            if case .string(let text) = value { return text.unicodeScalars.contains("\u{0}") }
+            return false
+        }
+        return parameters.values.contains { parameter in
+            switch parameter {
+            case .single(let value): holds(value)
+            case .list(let values): values.contains(where: holds)
+            }
+        }
+    }
+
+    @Test("Ints and Doubles compare exactly on PostgreSQL, beyond 2^53 too")
+    func intAndDoubleCompareExactly() throws {
+        _ = try PostgresTestServer.with { server in
+            var graph = ObjectGraph(schema: ExampleSchemas.users)
+            for age in [9_007_199_254_740_993, 9_007_199_254_740_992, Int64.max, Int64.min, 3] {
+                graph.insert("User", ["name": .string("u\(age)"), "age": .int(age)])
+            }
+            try PostgresStore.run("CREATE SCHEMA exact", at: server.conninfo())
+            let store = try PostgresStore.create(server.conninfo(searchPath: "exact"), schema: ExampleSchemas.users)
+            try store.insert(graph)
+            let queries = [
+                "User where age == 9007199254740992.0", "User where age > 9007199254740992.0",
+                "User where age >= 9.2233720368547758e18", "User where age < -9.2233720368547758e18",
+                "User where age <= -9.2233720368547758e18", "User where age in [2.5, 3.0, 9007199254740994.0]",
+                "User where age between 2.9999999999999996 and 3.0000000000000004", "User where age < 2.9999999999999996",
+                "User where !(age != 9223372036854775807.0)",
+            ]
+            for text in queries {
+                let compiled = try #require(store.compile(text).compiled, "\(text)")
+                let checked = try #require(compiled.query as CheckedQuery?)
+                let want = try Evaluator(graph: graph).run(checked).map(\.key)
+                let got = try store.fetch(compiled).map(\.id.key)
+                #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
+            }
+        }
+    }
+
+    /// The graph with U+0000 written as U+2400 in every string, for both stores.
+    static func withoutNUL(_ graph: ObjectGraph) -> ObjectGraph {
+        var cleaned = graph
+        for (id, object) in graph.objects {
+            for (attribute, value) in object.values {
+                if case .string(let text) = value, text.unicodeScalars.contains("\u{0}") {
+                    cleaned.set(attribute, of: id, to: .string(text.replacingOccurrences(of: "\u{0}", with: "\u{2400}")))
+                }
+            }
+        }
+        return cleaned
+    }
+
+    private func run(
+        _ server: PostgresTestServer, _ schema: Schema, name: String, seed: UInt64, cases: Int, tally: inout Tally,
+        breaking: ((String) -> String)? = nil
+    ) throws {
+        var graphs = RandomGraphGenerator(schema: schema, seed: seed)
+        let graph = Self.withoutNUL(graphs.graph())
+        let sqlite = try SQLiteStore.create(at: ":memory:", schema: schema, layout: .plain)
+        try sqlite.insert(graph)
+        let namespace = "d\(seed)_\(breaking == nil ? "ok" : "broken")_\(UInt32.random(in: 0...UInt32.max))"
+        try PostgresStore.run("CREATE SCHEMA \(namespace)", at: server.conninfo())
+        defer { try? PostgresStore.run("DROP SCHEMA \(namespace) CASCADE", at: server.conninfo()) }
+        let postgres = try PostgresStore.create(server.conninfo(searchPath: namespace), schema: schema)
+        try postgres.insert(graph)
+        var queries = RandomQueryGenerator(schema: schema, seed: seed ^ 0x5151)
+        for caseIndex in 0..<cases {
+            guard let entity = schema.entities.randomElement(using: &queries.random) else { continue }
+            let text = queries.query(for: entity)
+            let result = QueryCompiler.compile(text, schema: schema, mapping: sqlite.mapping)
+            guard let compiled = result.compiled, let checked = result.checked else {
+                tally.skipped += 1
+                continue
+            }
+            let onPostgres = QueryCompiler.compile(text, schema: schema, mapping: postgres.mapping)
+            guard var postgresQuery = onPostgres.compiled else {
+                let refusal = onPostgres.diagnostics.first { $0.code == .unsupportedByDatabase }
+                guard let refusal else {
+                    tally.mismatches.append("seed \(seed), \(name), case \(caseIndex): PostgreSQL lowering failed:\n\(text)")
+                    continue
+                }
+                let form = refusal.message.components(separatedBy: " as pq does").first ?? refusal.message
+                tally.refused[form.replacingOccurrences(of: "PostgreSQL cannot answer ", with: ""), default: 0] += 1
+                continue
+            }
+            if let breaking { postgresQuery.sql = breaking(postgresQuery.sql) }
+            let parameters = queries.parameters
+            let environment = ValuePools.environment
+            let expected = Result { try Evaluator(graph: graph, parameters: parameters, environment: environment).run(checked) }
+            let fromSQLite = Result { try sqlite.fetch(compiled, parameters: parameters, environment: environment).map(\.id) }
+            let fromPostgres = Result {
+                try postgres.fetch(postgresQuery, parameters: parameters, environment: environment).map(\.id)
+            }
+            switch (expected, fromSQLite, fromPostgres) {
+            case (.success(let want), .success(let sqliteRows), .success(let postgresRows)):
+                tally.compared += 1
+                if want.map(\.key) != postgresRows.map(\.key) || want.map(\.key) != sqliteRows.map(\.key) {
+                    tally.mismatches.append(
+                        """
+                        seed \(seed), \(name), case \(caseIndex):
+                        \(text)
+                        parameters: \(parameters)
+                        evaluator:  \(want.map(\.description))
+                        SQLite:     \(sqliteRows.map(\.description))
+                        PostgreSQL: \(postgresRows.map(\.description))
+                        SQL: \(postgresQuery.sql)
+                        """)
+                }
+            case (.failure, .failure, .failure):
+                tally.bothFailed += 1
+            case (.success, .success, .failure(let error))
+            where "\(error)".contains("U+0000") && Self.holdsNUL(parameters):
+                // A parameter's value is known only when the query runs: refused then.
+                tally.refused["a parameter holding U+0000 (refused when bound)", default: 0] += 1
+            default:
+                tally.mismatches.append(
+                    """
+                    seed \(seed), \(name), case \(caseIndex): not all failed alike
+                    \(text)
+                    evaluator: \(expected.map(\.count)), SQLite: \(fromSQLite.map(\.count)), PostgreSQL: \(fromPostgres.map(\.count))
+                    SQL: \(postgresQuery.sql)
+                    """)
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+// A throwaway PostgreSQL server for tests: `initdb` in a temporary folder, the
+// server listening on a Unix socket there only (no TCP port), stopped and removed
+// when the test is done, also when it fails. PostgreSQL refuses to run as root,
+// so under root the server runs as the `postgres` user (`runuser`). Where no
+// server can be started, `start` returns nil and says why, and the test skips with
+// a printed notice.
+
+import Foundation
+
+/// A running throwaway PostgreSQL server.
+public final class PostgresTestServer: @unchecked Sendable {
+    /// The folder holding the data directory, the socket and the log.
+    public let folder: String
+    private let binaries: String
+    private let runAs: String?
+
+    /// libpq's connection string for `database` on this server.
+    public func conninfo(database: String = "postgres", searchPath: String? = nil) -> String {
+        var text = "host=\(folder) port=5432 user=pq dbname=\(database)"
+        if let searchPath { text += " options='-csearch_path=\(searchPath)'" }
+        return text
+    }
+
+    /// A `postgresql://` URL for `database` on this server (the socket folder as host).
+    public func url(database: String = "postgres") -> String {
+        let host = folder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? folder
+        return "postgresql://pq@\(host):5432/\(database)"
+    }
+
+    private init(folder: String, binaries: String, runAs: String?) {
+        self.folder = folder
+        self.binaries = binaries
+        self.runAs = runAs
+    }
+
+    /// The newest installed server's `bin` folder (`PQ_POSTGRES_BIN` overrides).
+    static func binaryFolder() -> String? {
+        if let given = ProcessInfo.processInfo.environment["PQ_POSTGRES_BIN"] { return given }
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let sorted = versions.compactMap { Int($0) }.sorted()
+        for version in sorted.reversed() where FileManager.default.isExecutableFile(atPath: "\(root)/\(version)/bin/initdb") {
+            return "\(root)/\(version)/bin"
+        }
+        return nil
+    }
+
+    /// Starts a server, or returns nil after printing why it cannot.
+    public static func start() -> PostgresTestServer? {
+        guard let binaries = binaryFolder() else {
+            print("notice: no PostgreSQL server is installed (initdb not found); skipping the PostgreSQL tests")
+            return nil
+        }
+        let runAs: String? = getuid() == 0 ? "postgres" : nil
+        let template = NSTemporaryDirectory() + "pq-postgres-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        guard let made = mkdtemp(&buffer) else {
+            print("notice: cannot make a temporary folder for PostgreSQL; skipping the PostgreSQL tests")
+            return nil
+        }
+        let folder = String(cString: made)
+        let server = PostgresTestServer(folder: folder, binaries: binaries, runAs: runAs)
+        if let runAs {
+            guard let user = getpwnam(runAs) else {
+                print("notice: running as root and there is no '\(runAs)' user to run PostgreSQL; skipping")
+                try? FileManager.default.removeItem(atPath: folder)
+                return nil
+            }
+            chown(folder, user.pointee.pw_uid, user.pointee.pw_gid)
+        }
+        chmod(folder, 0o700)
+        let initialized = server.run(
+            "initdb", ["-D", folder + "/data", "-A", "trust", "-U", "pq", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
+        let started =
+            initialized
+            && server.run(
+                "pg_ctl",
+                [
+                    "start", "-w", "-D", folder + "/data", "-l", folder + "/log", "-o",
+                    "-k \(folder) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+                ])
+        guard started else {
+            let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""
+            print("notice: the PostgreSQL server did not start; skipping the PostgreSQL tests\n\(log.suffix(2000))")
+            server.stop()
+            return nil
+        }
+        return server
+    }
+
+    /// Runs `body` with a fresh server, stopped afterwards; nil (after a notice) when none can start.
+    public static func with<T>(_ body: (PostgresTestServer) throws -> T) rethrows -> T? {
+        guard let server = start() else { return nil }
+        defer { server.stop() }
+        return try body(server)
+    }
+
+    /// Stops the server (immediately) and removes its folder.
+    public func stop() {
+        if FileManager.default.fileExists(atPath: folder + "/data/postmaster.pid") {
+            _ = run("pg_ctl", ["stop", "-D", folder + "/data", "-m", "immediate", "-w"])
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs one of the server's programs (as the `postgres` user under root); true if it succeeded.
+    /// (posix_spawn and waitpid, not Foundation's Process, whose wait can miss the
+    /// exit of a child that leaves a server running behind it.)
+    @discardableResult
+    public func run(_ program: String, _ arguments: [String]) -> Bool {
+        let path = binaries + "/" + program
+        let argv = runAs.map { ["/usr/sbin/runuser", "-u", $0, "--", path] } ?? [path]
+        let all = argv + arguments
+        // Output goes to a file, never a pipe: the server pg_ctl starts keeps its
+        // inherited descriptors open, so reading a pipe to its end would wait for it.
+        let outputPath = folder + "/\(program).out"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let cArguments = all.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, all[0], &actions, nil, cArguments, environ)
+        guard spawned == 0 else {
+            print("notice: cannot run \(program): error \(spawned)")
+            return false
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let succeeded = status & 0x7f == 0 && (status >> 8) & 0xff == 0
+        if !succeeded {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            print("notice: \(program) failed: \(text.suffix(1000))")
+        }
+        return succeeded
+    }
+}

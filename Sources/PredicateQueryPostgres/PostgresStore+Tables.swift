@@ -31,34 +31,18 @@ extension PostgresStore {
     }
 
     func createTables() throws(StoreError) {
-        var tables: [(table: String, primaryKey: String, columns: [(String, String)])] = []
-        for entity in StoreMapping.coreDataOrder(schema) {
-            guard let mapped = mapping.entity(entity.name) else { continue }
-            var columns: [(String, String)] = []
-            if let entityColumn = mapped.entityColumn { columns.append((entityColumn, "integer")) }
-            for property in entity.properties {
-                switch property {
-                case .attribute(let attribute) where !attribute.isTransient:
-                    if let column = mapped.columns[attribute.name] { columns.append((column, columnType(attribute.type))) }
-                case .relationship(let relationship):
-                    if case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) {
-                        columns.append((column, "bigint"))
-                    }
-                default: break
-                }
-            }
-            if let index = tables.firstIndex(where: { $0.table == mapped.table }) {
-                for column in columns where !tables[index].columns.contains(where: { $0.0 == column.0 }) {
-                    tables[index].columns.append(column)
-                }
-            } else {
-                tables.append((mapped.table, mapped.primaryKey, columns))
-            }
-        }
         var statements: [String] = []
-        for (table, primaryKey, columns) in tables {
-            let definitions = ["\(quote(primaryKey)) bigint PRIMARY KEY"] + columns.map { "\(quote($0.0)) \($0.1)" }
-            statements.append("CREATE TABLE \(quote(table)) (\(definitions.joined(separator: ", ")))")
+        for table in mapping.entityTables(for: schema) {
+            let definitions =
+                ["\(quote(table.primaryKey)) bigint PRIMARY KEY"]
+                + table.columns.map { column in
+                    switch column.content {
+                    case .entityNumber, .version: "\(quote(column.name)) integer"
+                    case .foreignKey: "\(quote(column.name)) bigint"
+                    case .attribute(let type): "\(quote(column.name)) \(columnType(type))"
+                    }
+                }
+            statements.append("CREATE TABLE \(quote(table.name)) (\(definitions.joined(separator: ", ")))")
         }
         var joinTables: Set<String> = []
         for entity in schema.entities {
@@ -147,18 +131,7 @@ extension PostgresStore {
     private func insertObjects(of entity: Entity, from graph: ObjectGraph) throws(StoreError) {
         let ids = graph.objectsByEntity[entity.name] ?? []
         guard !ids.isEmpty, let mapped = mapping.entity(entity.name) else { return }
-        let attributes = schema.allProperties(of: entity).compactMap { property -> Attribute? in
-            guard case .attribute(let attribute) = property, !attribute.isTransient, mapped.columns[attribute.name] != nil else {
-                return nil
-            }
-            return attribute
-        }
-        let toOnes = schema.allProperties(of: entity).compactMap { property -> (Relationship, String)? in
-            guard case .relationship(let relationship) = property,
-                case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name)
-            else { return nil }
-            return (relationship, column)
-        }
+        let (attributes, toOnes) = mapping.rowContents(of: entity, in: schema)
         var columns = [mapped.primaryKey]
         if let entityColumn = mapped.entityColumn { columns.append(entityColumn) }
         columns += attributes.compactMap { mapped.columns[$0.name] } + toOnes.map(\.1)

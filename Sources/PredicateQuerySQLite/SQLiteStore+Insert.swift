@@ -30,18 +30,7 @@ extension SQLiteStore {
     private func insertObjects(of entity: Entity, from graph: ObjectGraph) throws(StoreError) {
         let ids = graph.objectsByEntity[entity.name] ?? []
         guard !ids.isEmpty, let mapped = mapping.entity(entity.name) else { return }
-        let attributes = schema.allProperties(of: entity).compactMap { property -> Attribute? in
-            guard case .attribute(let attribute) = property, !attribute.isTransient, mapped.columns[attribute.name] != nil else {
-                return nil
-            }
-            return attribute
-        }
-        let toOnes = schema.allProperties(of: entity).compactMap { property -> (Relationship, String)? in
-            guard case .relationship(let relationship) = property,
-                case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name)
-            else { return nil }
-            return (relationship, column)
-        }
+        let (attributes, toOnes) = mapping.rowContents(of: entity, in: schema)
         var columns = [mapped.primaryKey]
         if let entityColumn = mapped.entityColumn { columns.append(entityColumn) }
         if mapping.layout == .coreData { columns.append("Z_OPT") }

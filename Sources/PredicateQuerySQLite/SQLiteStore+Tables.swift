@@ -29,41 +29,18 @@ extension SQLiteStore {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Every table's columns, in creation order, with their types.
-    private func tableColumns() -> [(table: String, primaryKey: String, columns: [(String, String)])] {
-        var tables: [(table: String, primaryKey: String, columns: [(String, String)])] = []
-        for entity in StoreMapping.coreDataOrder(schema) {
-            guard let mapped = mapping.entity(entity.name) else { continue }
-            var columns: [(String, String)] = []
-            if let entityColumn = mapped.entityColumn { columns.append((entityColumn, "INTEGER")) }
-            if mapping.layout == .coreData { columns.append(("Z_OPT", "INTEGER")) }
-            for property in entity.properties {
-                switch property {
-                case .attribute(let attribute) where !attribute.isTransient:
-                    if let column = mapped.columns[attribute.name] { columns.append((column, columnType(attribute.type))) }
-                case .relationship(let relationship):
-                    if case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) {
-                        columns.append((column, "INTEGER"))
-                    }
-                default: break
-                }
-            }
-            if let index = tables.firstIndex(where: { $0.table == mapped.table }) {
-                for column in columns where !tables[index].columns.contains(where: { $0.0 == column.0 }) {
-                    tables[index].columns.append(column)
-                }
-            } else {
-                tables.append((mapped.table, mapped.primaryKey, columns))
-            }
-        }
-        return tables
-    }
-
     func createTables() throws(StoreError) {
         var statements: [String] = []
-        for (table, primaryKey, columns) in tableColumns() {
-            let definitions = ["\(quote(primaryKey)) INTEGER PRIMARY KEY"] + columns.map { "\(quote($0.0)) \($0.1)" }
-            statements.append("CREATE TABLE \(quote(table)) (\(definitions.joined(separator: ", ")))")
+        for table in mapping.entityTables(for: schema) {
+            let definitions =
+                ["\(quote(table.primaryKey)) INTEGER PRIMARY KEY"]
+                + table.columns.map { column in
+                    switch column.content {
+                    case .entityNumber, .version, .foreignKey: "\(quote(column.name)) INTEGER"
+                    case .attribute(let type): "\(quote(column.name)) \(columnType(type))"
+                    }
+                }
+            statements.append("CREATE TABLE \(quote(table.name)) (\(definitions.joined(separator: ", ")))")
         }
         var joinTables: Set<String> = []
         for entity in schema.entities {

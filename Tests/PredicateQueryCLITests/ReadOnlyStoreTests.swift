@@ -31,25 +31,8 @@ struct ReadOnlyStoreTests {
 
     /// Runs `arguments` (a program and its arguments) and captures what it prints.
     static func run(_ arguments: [String]) throws -> PQResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        var environment = ProcessInfo.processInfo.environment
-        environment["PQ_HISTORY"] = ""
-        environment["TMPDIR"] = "/tmp"
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let error = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return PQResult(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: error, as: UTF8.self))
+        try PQProcess.capture(
+            URL(fileURLWithPath: arguments[0]), Array(arguments.dropFirst()), environment: ["TMPDIR": "/tmp"])
     }
 
     /// Every file in `folder`, by name, with its bytes.

@@ -36,49 +36,46 @@ enum PQProcess {
     static func run(
         _ arguments: [String], input: String = "", environment extra: [String: String] = [:], directory: URL? = nil
     ) throws -> PQResult {
+        var environment = ["PQ_CACHE_DIR": cacheDirectory.path]
+        for (key, value) in extra { environment[key] = value }
+        return try capture(executable, arguments, environment: environment, input: input, directory: directory)
+    }
+
+    /// Runs `pq` with `arguments` and sends it SIGINT (as Ctrl-C does) after `delay`.
+    static func run(_ arguments: [String], interruptingAfter delay: Duration) throws -> PQResult {
+        try capture(executable, arguments, environment: ["PQ_CACHE_DIR": cacheDirectory.path], interruptingAfter: delay)
+    }
+
+    /// Runs any program and captures what it prints: this process's environment with
+    /// no REPL history and `environment` on top; `input` on a pipe, or no standard
+    /// input at all when nil.
+    static func capture(
+        _ program: URL, _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
+        directory: URL? = nil, interruptingAfter delay: Duration? = nil
+    ) throws -> PQResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["PQ_CACHE_DIR"] = cacheDirectory.path
         environment["PQ_HISTORY"] = ""
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
-        process.standardInput = stdin
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let error = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return PQResult(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: error, as: UTF8.self))
-    }
-
-    /// Runs `pq` with `arguments` and sends it SIGINT (as Ctrl-C does) after `delay`.
-    static func run(_ arguments: [String], interruptingAfter delay: Duration) throws -> PQResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["PQ_CACHE_DIR"] = cacheDirectory.path
-        environment["PQ_HISTORY"] = ""
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
-        process.interrupt()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        if let delay {
+            Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+            process.interrupt()
+        }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let error = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -40,8 +40,12 @@ public enum FuzzPipeline {
         run(bytes).violations
     }
 
-    /// Runs one input through every stage and checks the invariants.
+    /// Runs one input through every stage and checks the invariants. One input at a
+    /// time: the shared fixture's store is one SQLite connection (with its kept
+    /// statements), and `swift test` runs test cases on several threads at once.
     public static func run(_ bytes: [UInt8]) -> Outcome {
+        fixtureLock.lock()
+        defer { fixtureLock.unlock() }
         let text = String(decoding: bytes, as: UTF8.self)
         var problems: [String] = []
         let parsed = Parser.parse(text)
@@ -108,6 +112,8 @@ extension FuzzPipeline {
         return count
     }
 }
+
+private let fixtureLock = NSLock()
 
 /// The store, data and schema fuzz inputs run against: the hand-written example
 /// objects of every example model, in memory, created once.

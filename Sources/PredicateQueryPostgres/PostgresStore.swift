@@ -73,6 +73,7 @@ public final class PostgresStore: QueryStore {
         get { statementTimeout }
         set {
             statementTimeout = newValue
+            connection.statementTimeout = newValue
             let milliseconds =
                 newValue.map { max(1, Int64($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) }
                 ?? 0

@@ -138,3 +138,12 @@ public final class PostgresTestServer: @unchecked Sendable {
         return succeeded
     }
 }
+
+extension PostgresTestServer {
+    /// Runs async `body` with a fresh server, stopped afterwards; nil (after a notice) when none can start.
+    public static func withAsync<T>(_ body: (PostgresTestServer) async throws -> T) async rethrows -> T? {
+        guard let server = start() else { return nil }
+        defer { server.stop() }
+        return try await body(server)
+    }
+}

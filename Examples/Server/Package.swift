@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PredicateQuery", package: "pq"),
                 .product(name: "PredicateQuerySQLite", package: "pq"),
+                .product(name: "PredicateQueryPostgres", package: "pq"),
                 .product(name: "PredicateQueryExamples", package: "pq"),
             ]),
         // The HTTP routes: Hummingbird handlers that hand requests to QueryService.
@@ -61,6 +62,8 @@ let package = Package(
                 "QueryService", "PQServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PredicateQueryPostgres", package: "pq"),
+                .product(name: "PredicateQueryTestSupport", package: "pq"),
             ]),
         .testTarget(
             name: "FilterCompositionTests",

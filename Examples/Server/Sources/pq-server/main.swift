@@ -1,8 +1,10 @@
-// pq-server [--port N] [--store PATH] [--filler N] [--connections N]
+// pq-server [--port N] [--store PATH|URL] [--filler N] [--connections N]
 //
-// Serves pq queries over HTTP on 127.0.0.1: from the store at PATH (read-only),
-// or from pq's example data (with N filler objects per entity, 300 by default)
-// in a temporary store; through a pool of N read-only connections (one per core).
+// Serves pq queries over HTTP on 127.0.0.1: from the SQLite store at PATH
+// (read-only), from the PostgreSQL database a `postgresql://` URL names (or
+// PQ_DATABASE_URL, without --store), or from pq's example data (with N filler
+// objects per entity, 300 by default) in a temporary SQLite store; through a pool
+// of N read-only connections (one per core).
 
 import Foundation
 import Hummingbird
@@ -10,7 +12,7 @@ import PQServer
 import QueryService
 
 var port = 8080
-var storePath: String?
+var storePath: String? = ProcessInfo.processInfo.environment["PQ_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
 var filler = 300
 var connections = max(2, ProcessInfo.processInfo.activeProcessorCount)
 var arguments = CommandLine.arguments.dropFirst()
@@ -24,7 +26,7 @@ while let argument = arguments.popFirst() {
         port = value
     case "--store":
         guard let value = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("pq-server: --store needs a path\n".utf8))
+            FileHandle.standardError.write(Data("pq-server: --store needs a path or a postgresql:// URL\n".utf8))
             exit(2)
         }
         storePath = value
@@ -38,14 +40,15 @@ while let argument = arguments.popFirst() {
         if argument == "--filler" { filler = value } else { connections = value }
     default:
         FileHandle.standardError.write(
-            Data("usage: pq-server [--port N] [--store PATH] [--filler N] [--connections N]\n".utf8))
+            Data("usage: pq-server [--port N] [--store PATH|URL] [--filler N] [--connections N]\n".utf8))
         exit(2)
     }
 }
 
 let service: QueryService
 do {
-    service = try storePath.map { try QueryService(storeAt: $0, connections: connections) }
+    service =
+        try storePath.map { try QueryService(storeAt: $0, connections: connections) }
         ?? QueryService(exampleData: filler, connections: connections)
 } catch {
     FileHandle.standardError.write(Data("pq-server: \(error)\n".utf8))

@@ -264,7 +264,7 @@ public final class QueryService: Sendable {
         _ error: String, _ diagnostics: [Diagnostic], field: String, text: String, status: Int = 400
     ) -> QueryResponse {
         if diagnostics.contains(where: { $0.code == .deadlinePassed }) {
-            return Self.failure(StoreError("checking the \(field) used up the request's time budget", kind: .timeout))
+            return Self.failure(StoreError("parsing and checking the \(field) used up the request's time budget", kind: .timeout))
         }
         let source = SourceText(text)
         return .json(

@@ -13,7 +13,7 @@ import PredicateQuerySQLite
 final class PostgresConnection: @unchecked Sendable {
     fileprivate let handle: OpaquePointer
     /// libpq's cancel object for this connection, used from another thread.
-    private let cancelHandle: OpaquePointer?
+    private var cancelHandle: OpaquePointer?
     /// Whether `cancel()` was called since the statement was sent, which tells a
     /// cancel request from `statement_timeout` (both end a statement with 57014).
     private var cancelRequested = false
@@ -33,10 +33,11 @@ final class PostgresConnection: @unchecked Sendable {
         }
         self.handle = handle
         cancelHandle = PQgetCancel(handle)
-        try execute(
-            "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
-        )
+        try execute(Self.sessionSetup)
     }
+
+    private static let sessionSetup =
+        "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
 
     deinit {
         if let cancelHandle { PQfreeCancel(cancelHandle) }
@@ -107,8 +108,31 @@ final class PostgresConnection: @unchecked Sendable {
     /// The kind of an error with no SQLSTATE: `unavailable` when the connection is gone.
     private var lostKind: StoreError.Kind { PQstatus(handle) == CONNECTION_OK ? .internal : .unavailable }
 
-    /// Whether the connection to the server is up.
-    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    /// Whether the connection to the server is still up, reading what the server sent
+    /// while it was idle: a connection the server ended (a restart, an administrator's
+    /// `pg_terminate_backend`) is found here, before a statement is sent on it.
+    /// Not while a statement runs.
+    var isAlive: Bool {
+        // The server's farewell (a FATAL message) and the end of the connection can
+        // take a read each.
+        for _ in 0..<3 where PQconsumeInput(handle) != 1 { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Connects again with the same parameters and sets the session up as `init` does
+    /// (a session's own settings are the caller's to set again). Not while a statement
+    /// runs, nor while `cancel` may be called.
+    func reconnect() throws(StoreError) {
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw StoreError("cannot connect to PostgreSQL again: \(Self.message(handle))", kind: .unavailable)
+        }
+        cancelLock.withLock {
+            if let cancelHandle { PQfreeCancel(cancelHandle) }
+            cancelHandle = PQgetCancel(handle)
+        }
+        try execute(Self.sessionSetup)
+    }
 
     /// Asks the server to stop the statement running on this connection; safe from any
     /// thread. Returns once the server has taken the request (libpq waits for it), so a

@@ -12,7 +12,9 @@
 // free for the next query. Every session is read-only
 // (`default_transaction_read_only`), and waits for a lock a writer holds at most
 // `lockTimeout` (`lock_timeout`) before the query fails as `busy`, as SQLite's
-// busy timeout does.
+// busy timeout does. A connection the server ended is made again before its next
+// query, so a restarted server costs a service no more than the queries it was
+// running.
 //
 // Statements are sent unnamed (`PQsendQueryParams`), not prepared per connection:
 // PostgreSQL plans each with its bound values, which keeps the plan a literal
@@ -41,12 +43,19 @@ public final class PostgresStorePool: QueryStorePool, @unchecked Sendable {
         guard size >= 1 else { throw StoreError("a pool needs at least one connection", kind: .internal) }
         var stores: [PostgresStore] = []
         let lock = lockTimeout.map { max(1, Self.milliseconds($0)) } ?? 0
+        let settings = "SET default_transaction_read_only = on; SET lock_timeout = \(lock)"
         for _ in 0..<size {
             let store = try PostgresStore.open(url)
-            try store.execute("SET default_transaction_read_only = on; SET lock_timeout = \(lock)")
+            try store.execute(settings)
             stores.append(store)
         }
-        self.lending = StoreLending(stores)
+        // A connection the server ended (a restart, `pg_terminate_backend`) is made
+        // again before its next query, with the pool's settings.
+        self.lending = StoreLending(stores) { store throws(StoreError) in
+            guard !store.connection.isAlive else { return }
+            try store.connection.reconnect()
+            try store.execute(settings)
+        }
         self.schema = stores[0].schema
         self.mapping = stores[0].mapping
         self.compileCache = QueryCache(schema: stores[0].schema, mapping: stores[0].mapping)

@@ -61,6 +61,8 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
 
         func finish() { lock.withLock { running = false } }
 
+        var isCancelled: Bool { lock.withLock { cancelled } }
+
         func cancel(interrupting store: Store) {
             lock.withLock {
                 cancelled = true
@@ -74,10 +76,16 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
         var continuation: CheckedContinuation<Int, any Error>
     }
 
-    /// Lends `stores` (at least one), each used by one query at a time.
-    public init(_ stores: [Store]) {
+    /// Run on a store's thread before each query it is lent for.
+    private let prepare: (@Sendable (Store) throws(StoreError) -> Void)?
+
+    /// Lends `stores` (at least one), each used by one query at a time. `prepare`, if
+    /// given, readies a store before each query it is lent for (PostgreSQL's pool
+    /// connects again there when the server ended a connection).
+    public init(_ stores: [Store], prepare: (@Sendable (Store) throws(StoreError) -> Void)? = nil) {
         members = stores.enumerated().map { Member(store: $0.element, index: $0.offset) }
         idle = Array((0..<stores.count).reversed())
+        self.prepare = prepare
     }
 
     /// The first store (for its schema and mapping).
@@ -99,7 +107,13 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-                    member.queue.async {
+                    member.queue.async { [prepare] in
+                        do throws(StoreError) {
+                            try prepare?(member.store)
+                        } catch {
+                            continuation.resume(throwing: error)
+                            return
+                        }
                         guard job.start() else {
                             continuation.resume(throwing: StoreError("the query was cancelled", kind: .cancelled))
                             return
@@ -108,6 +122,10 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
                         do throws(StoreError) {
                             try budget.check("waiting for a connection")
                             member.store.timeout = budget.remaining
+                            // A cancellation while the timeout was set interrupted nothing.
+                            guard !job.isCancelled else {
+                                throw StoreError("the query was cancelled", kind: .cancelled)
+                            }
                             continuation.resume(returning: try body(member.store))
                         } catch {
                             continuation.resume(throwing: error)

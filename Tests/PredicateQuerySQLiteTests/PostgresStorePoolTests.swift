@@ -2,7 +2,8 @@
 // guarantees: queries run side by side, a cancelled task sends the cancel request
 // so the backend stops and the connection is free within 100 ms, the budget's
 // time left is the statement timeout, the wait for a connection is bounded, a
-// writer's lock is `busy` after the lock timeout, and the sessions are read-only.
+// writer's lock is `busy` after the lock timeout, the sessions are read-only, and
+// a connection the server ended is made again before its next query.
 // Skips with a notice when no server can be started.
 
 import Foundation
@@ -153,6 +154,42 @@ struct PostgresStorePoolTests {
             #expect(clock.now - locked < .seconds(2))
             try writer.execute("ROLLBACK")
             #expect(try await !pool.fetch(query, budget: QueryBudget(timeout: .seconds(10))).isEmpty)
+        }
+    }
+
+    @Test func aConnectionTheServerEndedIsMadeAgain() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let url = try Self.exampleDatabase(on: server)
+            let pool = try PostgresStorePool(url, size: 2)
+            let query = try #require(pool.compile("Budget where limit > 100 sort by name").compiled)
+            let before = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(10)))
+            #expect(!before.isEmpty)
+            // An administrator ends every session of the pool's database.
+            let ended = try PostgresConnection(server.conninfo()).query(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = 'pool'")
+            #expect(ended.first?.first == "2")
+            // (Ending is asynchronous: wait until the server has no session there.)
+            let clock = ContinuousClock()
+            let start = clock.now
+            while try PostgresConnection(server.conninfo()).query(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = 'pool'"
+            ).first?.first != "0", clock.now - start < .seconds(10) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            for _ in 0..<4 {
+                let rows = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(10)))
+                #expect(rows.count == before.count)
+            }
+            #expect(pool.available == 2)
+            // The sessions made again keep the pool's settings.
+            do {
+                try await pool.withStore(budget: QueryBudget(timeout: .seconds(10))) { store throws(StoreError) in
+                    try store.execute("DELETE FROM \"Budget\"")
+                }
+                Issue.record("a session made again wrote")
+            } catch let error as StoreError {
+                #expect(error.message.contains("read-only"), "\(error)")
+            }
         }
     }
 }

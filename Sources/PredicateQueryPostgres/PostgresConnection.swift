@@ -138,8 +138,11 @@ final class PostgresConnection: @unchecked Sendable {
     /// thread. Returns once the server has taken the request (libpq waits for it), so a
     /// statement sent after it is not the one stopped.
     func cancel() {
+        let cancelHandle: OpaquePointer? = cancelLock.withLock {
+            cancelRequested = true
+            return self.cancelHandle
+        }
         guard let cancelHandle else { return }
-        cancelLock.withLock { cancelRequested = true }
         var buffer = [CChar](repeating: 0, count: 256)
         _ = PQcancel(cancelHandle, &buffer, Int32(buffer.count))
     }

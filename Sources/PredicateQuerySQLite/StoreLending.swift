@@ -88,9 +88,6 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
         self.prepare = prepare
     }
 
-    /// The first store (for its schema and mapping).
-    public var first: Store? { members.first?.store }
-
     /// Runs `body` on a free store, on that store's own thread, within `budget`:
     /// waiting for a free store and running both count against it. The store's
     /// `timeout` is the time left when `body` starts; cancelling the calling task

@@ -95,11 +95,13 @@ struct PostgresStorePoolTests {
             #expect(try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0)
             // One connection held: the next query waits its budget out, then `poolExhausted`.
             let holder = Task {
-                try await pool.withStore(budget: QueryBudget(timeout: .seconds(2))) { store throws(StoreError) in
-                    try store.execute("SELECT pg_sleep(1)")
+                try await pool.withStore(budget: QueryBudget(timeout: .seconds(20))) { store throws(StoreError) in
+                    try store.execute("SELECT pg_sleep(10)")
                 }
             }
-            while pool.available == 1, clock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+            let held = clock.now
+            while pool.available == 1, clock.now - held < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(pool.available == 0)
             let query = try #require(pool.compile("Budget where limit > 1").compiled)
             let waited = clock.now
             do {
@@ -109,7 +111,8 @@ struct PostgresStorePoolTests {
                 #expect(error.kind == .poolExhausted, "\(error)")
             }
             #expect(clock.now - waited < .milliseconds(900))
-            _ = try await holder.value
+            holder.cancel()
+            _ = await holder.result
             #expect(pool.available == 1)
         }
     }

@@ -37,7 +37,7 @@ struct PostgresStorePoolTests {
 
     @Test func aCancelledQueryStopsOnTheServerAndFreesItsConnection() async throws {
         _ = try await PostgresTestServer.withAsync { server in
-            let url = try Self.exampleDatabase(on: server)
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
             let pool = try PostgresStorePool(url, size: 2)
             #expect(pool.size == 2 && pool.available == 2)
             // pq's own query runs, with the same rows as one store gives.
@@ -77,7 +77,7 @@ struct PostgresStorePoolTests {
 
     @Test func theBudgetBoundsWaitingAndRunning() async throws {
         _ = try await PostgresTestServer.withAsync { server in
-            let url = try Self.exampleDatabase(on: server)
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
             let pool = try PostgresStorePool(url, size: 1)
             // The time left becomes the statement timeout: the server stops the statement.
             let clock = ContinuousClock()
@@ -119,7 +119,7 @@ struct PostgresStorePoolTests {
 
     @Test func sessionsAreReadOnlyAndALockIsBusy() async throws {
         _ = try await PostgresTestServer.withAsync { server in
-            let url = try Self.exampleDatabase(on: server)
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
             let pool = try PostgresStorePool(url, size: 2, lockTimeout: .milliseconds(200))
             // Two statements at once take the time of one.
             let clock = ContinuousClock()
@@ -162,7 +162,7 @@ struct PostgresStorePoolTests {
 
     @Test func aConnectionTheServerEndedIsMadeAgain() async throws {
         _ = try await PostgresTestServer.withAsync { server in
-            let url = try Self.exampleDatabase(on: server)
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
             let pool = try PostgresStorePool(url, size: 2)
             let query = try #require(pool.compile("Budget where limit > 100 sort by name").compiled)
             let before = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(10)))

@@ -107,7 +107,7 @@ struct HTTPBehaviourTests {
 }
 
 /// A bare TCP client, to hang up mid-request as a browser or a killed script does.
-final class RawClient {
+final class RawClient: @unchecked Sendable {
     private var descriptor: Int32
 
     init?(port: Int) {
@@ -153,19 +153,6 @@ final class RawClient {
                 continue
             }
             return (String(decoding: received, as: UTF8.self), count == 0 || errno == ECONNRESET)
-        }
-    }
-
-    /// Reads until the server closes the connection; false if it is still open after `timeout`.
-    func waitForClose(timeout: Duration) -> Bool {
-        let seconds = Int(timeout.components.seconds)
-        var limit = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return true }
-            if count < 0 { return errno == ECONNRESET }
         }
     }
 

@@ -11,12 +11,21 @@ import Testing
 
 @testable import PQServer
 
+@Suite(.serialized)
 struct ServerTimeoutTests {
     /// The JSON body of a raw HTTP answer, after its head.
     private func body(_ answer: String) -> [String: Any] {
         guard let range = answer.range(of: "\r\n\r\n") else { return [:] }
         let data = Data(answer[range.upperBound...].utf8)
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    /// What `client` receives until the server closes, read on a dispatch thread: a
+    /// blocking read on one of Swift's few task threads would stall the server it waits for.
+    private func receive(_ client: RawClient, timeout: Duration) async -> (text: String, closed: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: client.receive(timeout: timeout)) }
+        }
     }
 
     private func serve(
@@ -35,14 +44,14 @@ struct ServerTimeoutTests {
             prompt.send("GET /entities/Budget?limit=1 HTTP/1.1\r\n")
             try await Task.sleep(for: .milliseconds(100))
             prompt.send("Host: localhost\r\n\r\n")
-            let answered = prompt.receive(timeout: .seconds(5))
+            let answered = await receive(prompt, timeout: .seconds(5))
             #expect(answered.text.hasPrefix("HTTP/1.1 200"), "\(answered.text)")
             // Half a request line, then nothing.
             let slow = try #require(RawClient(port: port))
             let clock = ContinuousClock()
             let start = clock.now
             slow.send("POST /query HTTP/1.1\r\nHost: loc")
-            let answer = slow.receive(timeout: .seconds(8))
+            let answer = await receive(slow, timeout: .seconds(8))
             let after = clock.now - start
             #expect(answer.closed)
             #expect(answer.text.hasPrefix("HTTP/1.1 408"), "\(answer.text)")
@@ -59,7 +68,7 @@ struct ServerTimeoutTests {
             let clock = ContinuousClock()
             slow.send("POST /query HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"entity\":")
             let start = clock.now
-            let answer = slow.receive(timeout: .seconds(8))
+            let answer = await receive(slow, timeout: .seconds(8))
             let after = clock.now - start
             #expect(answer.closed)
             #expect(answer.text.hasPrefix("HTTP/1.1 408"), "\(answer.text)")
@@ -75,7 +84,7 @@ struct ServerTimeoutTests {
             let silent = try #require(RawClient(port: port))
             let clock = ContinuousClock()
             let start = clock.now
-            let answer = silent.receive(timeout: .seconds(8))
+            let answer = await receive(silent, timeout: .seconds(8))
             let after = clock.now - start
             #expect(answer.closed)
             #expect(answer.text.isEmpty, "\(answer.text)")
@@ -93,7 +102,7 @@ struct ServerTimeoutTests {
         try await serve(.standard) { port in
             let client = try #require(RawClient(port: port))
             client.send(request)
-            let answer = client.receive(timeout: .seconds(5))
+            let answer = await receive(client, timeout: .seconds(5))
             #expect(answer.text.hasPrefix("HTTP/1.1 400"), "\(answer.text)")
             #expect(answer.text.lowercased().contains("content-type: application/json"), "\(answer.text)")
             #expect(body(answer.text)["code"] as? String == "http.badRequest", "\(answer.text)")

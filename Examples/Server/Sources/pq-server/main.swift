@@ -2,7 +2,8 @@
 //
 // Serves pq queries over HTTP on 127.0.0.1: from the SQLite store at PATH
 // (read-only), from the PostgreSQL database a `postgresql://` URL names (or
-// PQ_DATABASE_URL, without --store), or from pq's example data (with N filler
+// PQ_DATABASE_URL, a URL or a libpq conninfo string, without --store), or from
+// pq's example data (with N filler
 // objects per entity, 300 by default) in a temporary SQLite store; through a pool
 // of N read-only connections (one per core). With a URL, --load-examples first
 // creates pq's example tables in that database and loads the example data (with
@@ -16,7 +17,9 @@ import PredicateQueryPostgres
 import QueryService
 
 var port = 8080
-var storePath: String? = ProcessInfo.processInfo.environment["PQ_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+var storePath: String?
+/// PostgreSQL's, when no --store is given: a URL or a libpq conninfo string.
+let environmentURL = ProcessInfo.processInfo.environment["PQ_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
 var filler = 300
 var connections = max(2, ProcessInfo.processInfo.activeProcessorCount)
 var loadExamples = false
@@ -55,7 +58,8 @@ while let argument = arguments.popFirst() {
 let service: QueryService
 do {
     if loadExamples {
-        guard let url = storePath, PostgresStore.isDatabaseURL(url) else {
+        // A --store that is a URL, or else PQ_DATABASE_URL.
+        guard let url = storePath ?? environmentURL, storePath.map(PostgresStore.isDatabaseURL) ?? true else {
             FileHandle.standardError.write(Data("pq-server: --load-examples needs a postgresql:// URL as --store\n".utf8))
             exit(2)
         }
@@ -64,6 +68,7 @@ do {
     }
     service =
         try storePath.map { try QueryService(storeAt: $0, connections: connections) }
+        ?? environmentURL.map { QueryService(pool: try PostgresStorePool($0, size: connections)) }
         ?? QueryService(exampleData: filler, connections: connections)
 } catch {
     FileHandle.standardError.write(Data("pq-server: \(error)\n".utf8))

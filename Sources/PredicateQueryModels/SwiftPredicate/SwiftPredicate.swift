@@ -46,6 +46,16 @@ public enum SwiftPredicate {
         {
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: text.utf8.count)
             guard let site = finder.sites().first else {
+                // `FetchDescriptor<Budget>()`: every object.
+                let words = tokens.map(\.text)
+                if first.text == "FetchDescriptor", words.suffix(2) == ["(", ")"],
+                    words.count == 3 || (words.count == 6 && words[1] == "<" && words[3] == ">")
+                {
+                    let entity =
+                        words.count == 6
+                        ? Name(tokens[2].text, span: SourceSpan(start: tokens[2].start, end: tokens[2].end)) : nil
+                    return Result(query: Query(entity: entity), capturedNames: [], diagnostics: [])
+                }
                 let span = SourceSpan(start: first.start, end: first.end)
                 return Result(
                     query: nil, capturedNames: [],

@@ -7,6 +7,7 @@ struct PackingListView: View {
     @Query(filter: #Predicate<Item> { $0.title.lowercased() == "passport" }) private var passports: [Item]
     // Mistake: a misspelled property.
     @Query(filter: #Predicate<Item> { $0.cots > 100 }) private var expensive: [Item]
+    // Differs: SwiftData sorts a String with .localizedStandard unless told otherwise; pq by code point.
     @Query(sort: [SortDescriptor(\Item.trip?.name), SortDescriptor(\Item.cost, order: .reverse)]) private var sorted: [Item]
 
     var body: some View {

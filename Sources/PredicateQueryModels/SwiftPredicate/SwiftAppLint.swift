@@ -60,7 +60,8 @@ public enum SwiftAppLint {
     static func check(_ found: SwiftQuerySiteFinder.Found, in file: String, schema: Schema, mapping: StoreMapping?) -> Site {
         var site = Site(
             file: file, kind: found.kind, span: found.span, entity: found.query?.entity?.text, diagnostics: found.diagnostics)
-        guard let query = found.query, !found.diagnostics.containsErrors else { return site }
+        guard let written = found.query, !found.diagnostics.containsErrors else { return site }
+        let query = SwiftPredicate.resolveMembers(written, schema: schema)
         guard query.entity != nil else {
             site.diagnostics.append(
                 .warning(

@@ -109,4 +109,18 @@ struct LintCommandTests {
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("<swift>:1:28: error: 'evaluate' of a captured predicate cannot become SQL"))
     }
+
+    @Test func capturedDateWithAddingTimeIntervalIsADateParameter() throws {
+        let swift = "#Predicate<Transaction> { $0.date > start.addingTimeInterval(-7 * 86_400) }"
+        let check = try PQProcess.run(["--check", "--swift", swift])
+        #expect(check.status == 0, "\(check.error)")
+        #expect(check.output.contains("param $start Date"))
+        #expect(check.output.contains("(- (param $start Date) (duration 604800.0) : Date)"))
+        // Bound with --param, it finds what the text finds for the date a week earlier.
+        let swiftCount = try PQProcess.run(["--swift", swift, "--param", "start=2024-05-08", "--count"])
+        let textCount = try PQProcess.run(["Transaction where date > date('2024-05-01')", "--count"])
+        #expect(swiftCount.status == 0, "\(swiftCount.error)")
+        #expect(swiftCount.output == textCount.output)
+        #expect(swiftCount.output != "0\n")
+    }
 }

@@ -77,4 +77,9 @@ struct TripService {
         // Mistake: like(_:) is pq's spelling of LIKE; #Predicate does not accept it.
         try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name.like("Summer*") }))
     }
+
+    func notTravelledBy(_ name: String) throws -> [Trip] {
+        // Differs: a trip with no traveller is != name in Swift and in pq, but SwiftData's SQL leaves it out.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.traveller?.name != name }))
+    }
 }

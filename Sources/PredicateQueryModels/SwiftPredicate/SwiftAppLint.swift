@@ -79,6 +79,9 @@ public enum SwiftAppLint {
         site.diagnostics += SwiftDataDifferences.foreign(found.foreignSpellings)
         if let predicate = query.predicate { site.diagnostics += SwiftDataDifferences.decomposedLiterals(predicate) }
         if let result = checked.query {
+            if let predicate = query.predicate {
+                site.diagnostics += SwiftDataDifferences.nilInequalities(predicate, schema: schema, root: result.entity)
+            }
             site.diagnostics += SwiftDataDifferences.sorts(
                 query.sortKeys, checked: result.sortKeys, comparators: found.comparators)
         }

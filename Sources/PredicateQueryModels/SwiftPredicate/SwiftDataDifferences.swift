@@ -14,7 +14,13 @@
 //     numbers or follows a locale;
 //   - a string literal not in composed form (NFC): Swift's `==` is canonical
 //     equivalence (`"e\u{301}" == "é"`), but the store compares the stored
-//     scalars, so SwiftData (like pq) finds only values spelled the same way.
+//     scalars, so SwiftData (like pq) finds only values spelled the same way;
+//   - `!=` between a value that can be nil (an optional attribute, or one reached
+//     through an optional to-one) and a value: in Swift and in pq `nil != "x"` is
+//     true, but SwiftData's SQLite fetch runs SQL's `<>`, for which a NULL is not
+//     different from anything, so it leaves those objects out (reported by
+//     Douglas Hill, "NSPredicate: an old API with new surprises": a Core Data
+//     fetch of `author != %@` missed every article without an author).
 
 import Foundation
 import PredicateQuery
@@ -28,6 +34,8 @@ extension DiagnosticCode {
     public static let swiftSortLocalized: DiagnosticCode = "swift.sortLocalized"
     /// A decomposed string literal: equal under Swift's `==`, not in the store.
     public static let swiftCanonicalEquivalence: DiagnosticCode = "swift.canonicalEquivalence"
+    /// `x != value` where `x` can be nil: true in pq and Swift, left out by SwiftData's SQL.
+    public static let swiftNilInequality: DiagnosticCode = "swift.nilInequality"
 }
 
 /// The lint's warnings where SwiftData and pq answer differently.
@@ -112,5 +120,80 @@ enum SwiftDataDifferences {
         }
         visit(expr)
         return found
+    }
+
+    /// `!=` tests whose one side can be nil and whose other side is a value.
+    static func nilInequalities(_ expr: Expr, schema: Schema, root: Entity) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var resolver = MemberResolver(schema: schema, root: root)
+        func visit(_ expr: Expr) {
+            switch expr.kind {
+            case .comparison(.notEqual, let a, let b, _):
+                for (side, other) in [(a, b), (b, a)] {
+                    var otherIsNil = false
+                    if case .literal(.null) = other.kind { otherIsNil = true }
+                    guard let name = optionalPath(side, resolver), !otherIsNil, optionalPath(other, resolver) == nil
+                    else { continue }
+                    found.append(
+                        .warning(
+                            .swiftNilInequality,
+                            "'\(name)' can be nil: pq (like Swift) counts nil as different from any value, but SwiftData's SQL fetch leaves out the objects whose '\(name)' is nil",
+                            at: expr.span,
+                            notes: [
+                                DiagnosticNote(
+                                    "to keep them in SwiftData too, test nil yourself: \(name) == nil || \(name) != …")
+                            ]))
+                    return
+                }
+            case .comparison(_, let a, let b, _), .arithmetic(_, let a, let b), .stringTest(_, let a, let b, _),
+                .membership(let a, let b), .coalesce(let a, let b), .range(let a, let b, _):
+                visit(a)
+                visit(b)
+            case .and(let parts), .or(let parts), .list(let parts), .call(_, let parts): parts.forEach(visit)
+            case .not(let inner), .negate(let inner), .quantified(_, let inner), .isEmpty(let inner), .member(let inner, _),
+                .aggregate(_, let inner, _):
+                visit(inner)
+            case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
+                visit(collection)
+                let saved = resolver.variables
+                if case .keyPath(let path) = collection.kind, let (entity, _) = resolver.destination(of: path) {
+                    resolver.variables[closure.variable] = entity
+                }
+                visit(closure.body)
+                resolver.variables = saved
+            case .literal, .enumCase, .keyPath, .parameter, .invalid: break
+            }
+        }
+        visit(expr)
+        return found
+    }
+
+    /// The dotted name of a key path that can be nil (an optional attribute, or through an optional to-one), or nil.
+    static func optionalPath(_ expr: Expr, _ resolver: MemberResolver) -> String? {
+        guard case .keyPath(let path) = expr.kind, !path.components.isEmpty else { return nil }
+        var entity: Entity?
+        switch path.root {
+        case .object: entity = resolver.root
+        case .variable(let name): entity = resolver.variables[name]
+        }
+        var canBeNil = false
+        for (position, component) in path.components.enumerated() {
+            guard let current = entity else { return nil }
+            switch resolver.schema.property(named: component.name, of: current) {
+            case .relationship(let relationship):
+                if relationship.isToMany { return nil }
+                canBeNil = canBeNil || relationship.isOptional
+                entity = resolver.schema.entity(named: relationship.destination)
+            case .attribute(let attribute):
+                guard position == path.components.count - 1 else { return nil }
+                canBeNil = canBeNil || attribute.isOptional
+                entity = nil
+            default:
+                return nil
+            }
+        }
+        // A relationship compared as itself (`budget != other`) is an object, not a value: left alone.
+        guard entity == nil, canBeNil else { return nil }
+        return path.components.map(\.name).joined(separator: ".")
     }
 }

@@ -60,7 +60,10 @@ struct LintCommandTests {
         #expect(found.count == Set(found).count, "one warning per difference")
         // One of each kind.
         let codes = warningLines.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } }
-        #expect(Set(codes) == ["swift.sortDefaultComparator", "swift.sortLocalized", "swift.canonicalEquivalence"])
+        #expect(
+            Set(codes) == [
+                "swift.sortDefaultComparator", "swift.sortLocalized", "swift.canonicalEquivalence", "swift.nilInequality",
+            ])
     }
 
     @Test func jsonHasTheSameErrorsWithLocations() throws {

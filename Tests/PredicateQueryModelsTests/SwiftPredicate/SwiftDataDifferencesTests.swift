@@ -17,7 +17,22 @@ struct SwiftDataDifferencesTests {
                 var name: String
                 var code: Int
                 var start: Date
+                var note: String?
+                var owner: Owner?
+                var stops: [Stop] = []
                 init(name: String) { self.name = name; self.code = 0; self.start = .now }
+            }
+
+            @Model
+            final class Owner {
+                var name: String
+                init(name: String) { self.name = name }
+            }
+
+            @Model
+            final class Stop {
+                var city: String?
+                init() {}
             }
             """)
 
@@ -79,5 +94,19 @@ struct SwiftDataDifferencesTests {
             "let d = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.name, comparator: String.Comparator(options: .caseInsensitive))])"
         )
         #expect(sorted.map(\.code) == ["swift.notInPredicate"])
+    }
+
+    @Test func inequalityWithAValueThatCanBeNilLeavesOutNilInSwiftData() {
+        for body in ["$0.note != \"x\"", "$0.owner?.name != name", "name != $0.owner!.name"] {
+            let found = lint("let p = #Predicate<Trip> { \(body) }")
+            #expect(found.map(\.code) == ["swift.nilInequality"], "\(body)")
+            #expect(found.first?.text == body)
+        }
+        let inside = lint("let p = #Predicate<Trip> { $0.stops.contains { $0.city != \"Oslo\" } }")
+        #expect(inside.map(\.code) == ["swift.nilInequality"])
+        // Not optional, compared with nil, or both sides optional: no warning.
+        for body in ["$0.name != \"x\"", "$0.note != nil", "$0.owner?.name != $0.note", "$0.note == \"x\""] {
+            #expect(lint("let p = #Predicate<Trip> { \(body) }").isEmpty, "\(body)")
+        }
     }
 }

@@ -79,7 +79,7 @@ extension SwiftPredicateParser {
             // A number of seconds (`7 * 86_400` folded) is a duration, as `date + 604800s` is in
             // the text language; a negative one is subtracted, as `date - 7d` is.
             var op = ArithmeticOperator.add
-            if let (amount, unit) = Self.duration(argument) {
+            if let (amount, unit) = Self.duration(argument), amount.isFinite {
                 op = amount < 0 ? .subtract : .add
                 argument.kind = .literal(.duration(abs(amount), unit))
             }

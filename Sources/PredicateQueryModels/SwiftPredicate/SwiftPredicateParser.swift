@@ -193,7 +193,10 @@ struct SwiftPredicateParser {
                     throw fail("adjacent comparisons do not chain in Swift", at: opSpan, code: .nonAssociativeOperator)
                 }
                 let op = ComparisonOperator(rawValue: text) ?? .equal
-                lhs = try resolvePending(op, lhs, rhs, span: span) ?? Expr(.comparison(op, lhs, rhs, []), span: span)
+                // `a.compare(b) == .orderedSame` and `nil != a.range(of: b)`: the held call's comparison.
+                var resolved = try resolvePending(op, lhs, rhs, span: span)
+                if resolved == nil { resolved = try resolvePending(op, rhs, lhs, span: span) }
+                lhs = resolved ?? Expr(.comparison(op, lhs, rhs, []), span: span)
             }
             operands = [lhs]
         }

@@ -15,8 +15,8 @@
 //   - a string literal not in composed form (NFC): Swift's `==` is canonical
 //     equivalence (`"e\u{301}" == "é"`), but the store compares the stored
 //     scalars, so SwiftData (like pq) finds only values spelled the same way;
-//   - `!=` between a value that can be nil (an optional attribute, or one reached
-//     through an optional to-one) and a value: in Swift and in pq `nil != "x"` is
+//   - `!=` (or `!(… == …)`) between a value that can be nil (an optional attribute,
+//     or one reached through an optional to-one) and a value: in Swift and in pq `nil != "x"` is
 //     true, but SwiftData's SQLite fetch runs SQL's `<>`, for which a NULL is not
 //     different from anything, so it leaves those objects out (reported by
 //     Douglas Hill, "NSPredicate: an old API with new surprises": a Core Data
@@ -126,31 +126,41 @@ enum SwiftDataDifferences {
     static func nilInequalities(_ expr: Expr, schema: Schema, root: Entity) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var resolver = MemberResolver(schema: schema, root: root)
+        /// The name of the side that can be nil, when the other is a value (not nil, and not nil-able itself).
+        func nilable(_ a: Expr, _ b: Expr) -> String? {
+            for (side, other) in [(a, b), (b, a)] {
+                if case .literal(.null) = other.kind { return nil }
+                if let name = optionalPath(side, resolver), optionalPath(other, resolver) == nil { return name }
+            }
+            return nil
+        }
+        func warning(_ name: String, negated: Bool, at span: SourceSpan) -> Diagnostic {
+            let test = negated ? "!(\(name) == …)" : "\(name) != …"
+            return .warning(
+                .swiftNilInequality,
+                "'\(name)' can be nil: pq (like Swift) counts nil as different from any value, but SwiftData's SQL fetch leaves out the objects whose '\(name)' is nil",
+                at: span,
+                notes: [DiagnosticNote("to keep them in SwiftData too, test nil yourself: \(name) == nil || \(test)")])
+        }
         func visit(_ expr: Expr) {
             switch expr.kind {
             case .comparison(.notEqual, let a, let b, _):
-                for (side, other) in [(a, b), (b, a)] {
-                    var otherIsNil = false
-                    if case .literal(.null) = other.kind { otherIsNil = true }
-                    guard let name = optionalPath(side, resolver), !otherIsNil, optionalPath(other, resolver) == nil
-                    else { continue }
-                    found.append(
-                        .warning(
-                            .swiftNilInequality,
-                            "'\(name)' can be nil: pq (like Swift) counts nil as different from any value, but SwiftData's SQL fetch leaves out the objects whose '\(name)' is nil",
-                            at: expr.span,
-                            notes: [
-                                DiagnosticNote(
-                                    "to keep them in SwiftData too, test nil yourself: \(name) == nil || \(name) != …")
-                            ]))
-                    return
+                if let name = nilable(a, b) {
+                    found.append(warning(name, negated: false, at: expr.span))
+                }
+            case .not(let inner):
+                // `!($0.owner?.name == name)`: SQL's NOT of an unknown is unknown too.
+                if case .comparison(.equal, let a, let b, _) = inner.kind, let name = nilable(a, b) {
+                    found.append(warning(name, negated: true, at: expr.span))
+                } else {
+                    visit(inner)
                 }
             case .comparison(_, let a, let b, _), .arithmetic(_, let a, let b), .stringTest(_, let a, let b, _),
                 .membership(let a, let b), .coalesce(let a, let b), .range(let a, let b, _):
                 visit(a)
                 visit(b)
             case .and(let parts), .or(let parts), .list(let parts), .call(_, let parts): parts.forEach(visit)
-            case .not(let inner), .negate(let inner), .quantified(_, let inner), .isEmpty(let inner), .member(let inner, _),
+            case .negate(let inner), .quantified(_, let inner), .isEmpty(let inner), .member(let inner, _),
                 .aggregate(_, let inner, _):
                 visit(inner)
             case .elementTest(_, let collection, let closure), .filter(let collection, let closure):

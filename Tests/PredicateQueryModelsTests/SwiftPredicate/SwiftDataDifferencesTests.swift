@@ -97,7 +97,7 @@ struct SwiftDataDifferencesTests {
     }
 
     @Test func inequalityWithAValueThatCanBeNilLeavesOutNilInSwiftData() {
-        for body in ["$0.note != \"x\"", "$0.owner?.name != name", "name != $0.owner!.name"] {
+        for body in ["$0.note != \"x\"", "$0.owner?.name != name", "name != $0.owner!.name", "!($0.note == \"x\")"] {
             let found = lint("let p = #Predicate<Trip> { \(body) }")
             #expect(found.map(\.code) == ["swift.nilInequality"], "\(body)")
             #expect(found.first?.text == body)
@@ -105,7 +105,7 @@ struct SwiftDataDifferencesTests {
         let inside = lint("let p = #Predicate<Trip> { $0.stops.contains { $0.city != \"Oslo\" } }")
         #expect(inside.map(\.code) == ["swift.nilInequality"])
         // Not optional, compared with nil, or both sides optional: no warning.
-        for body in ["$0.name != \"x\"", "$0.note != nil", "$0.owner?.name != $0.note", "$0.note == \"x\""] {
+        for body in ["$0.name != \"x\"", "$0.note != nil", "$0.owner?.name != $0.note", "$0.note == \"x\"", "!($0.note == nil)"] {
             #expect(lint("let p = #Predicate<Trip> { \(body) }").isEmpty, "\(body)")
         }
     }

@@ -20,7 +20,10 @@
 //     true, but SwiftData's SQLite fetch runs SQL's `<>`, for which a NULL is not
 //     different from anything, so it leaves those objects out (reported by
 //     Douglas Hill, "NSPredicate: an old API with new surprises": a Core Data
-//     fetch of `author != %@` missed every article without an author).
+//     fetch of `author != %@` missed every article without an author);
+//   - `$0.budget?.transactions.count == 0`: Swift and pq take the count through a
+//     nil `budget` as nil, so the test is false; SwiftData's SQL counts the rows
+//     it joins, none, so 0 == 0 holds there.
 
 import Foundation
 import PredicateQuery
@@ -36,6 +39,8 @@ extension DiagnosticCode {
     public static let swiftCanonicalEquivalence: DiagnosticCode = "swift.canonicalEquivalence"
     /// `x != value` where `x` can be nil: true in pq and Swift, left out by SwiftData's SQL.
     public static let swiftNilInequality: DiagnosticCode = "swift.nilInequality"
+    /// `$0.budget?.transactions.count == 0`: nil in pq and Swift when `budget` is nil, 0 in SwiftData's SQL.
+    public static let swiftToManyThroughNil: DiagnosticCode = "swift.toManyThroughNil"
 }
 
 /// The lint's warnings where SwiftData and pq answer differently.
@@ -134,6 +139,22 @@ enum SwiftDataDifferences {
             }
             return nil
         }
+        /// `budget?.transactions.count` compared with 0 (or a value that can be 0), and the optional to-one it goes through.
+        func countThroughNil(_ a: Expr, _ b: Expr) -> (String, String)? {
+            for (side, other) in [(a, b), (b, a)] {
+                guard case .aggregate(.count, let collection, let components) = side.kind, components.isEmpty,
+                    case .keyPath(let path) = collection.kind, let step = optionalStep(path, resolver)
+                else { continue }
+                // nil and 0 differ only where 0 can be what the count is compared with.
+                switch other.kind {
+                case .literal(.integer(let value)) where value != 0: return nil
+                case .literal(.decimal(let value)) where value != 0: return nil
+                default: break
+                }
+                return (path.components.map(\.name).joined(separator: ".") + ".count", step)
+            }
+            return nil
+        }
         func warning(_ name: String, negated: Bool, at span: SourceSpan) -> Diagnostic {
             let test = negated ? "!(\(name) == …)" : "\(name) != …"
             return .warning(
@@ -144,6 +165,17 @@ enum SwiftDataDifferences {
         }
         func visit(_ expr: Expr) {
             switch expr.kind {
+            case .comparison(let op, let a, let b, _) where (op == .equal || op == .notEqual) && countThroughNil(a, b) != nil:
+                if let (count, step) = countThroughNil(a, b) {
+                    found.append(
+                        .warning(
+                            .swiftToManyThroughNil,
+                            "'\(step)' can be nil: then pq (like Swift) takes '\(count)' as nil, so this test is \(op == .equal ? "false" : "true"), but SwiftData's SQL counts the rows it joins, none, and compares 0",
+                            at: expr.span,
+                            notes: [
+                                DiagnosticNote("say what a missing '\(step)' means: '(\(count) ?? 0)' counts it as empty in both")
+                            ]))
+                }
             case .comparison(.notEqual, let a, let b, _):
                 if let name = nilable(a, b) {
                     found.append(warning(name, negated: false, at: expr.span))
@@ -205,5 +237,26 @@ enum SwiftDataDifferences {
         // A relationship compared as itself (`budget != other`) is an object, not a value: left alone.
         guard entity == nil, canBeNil else { return nil }
         return path.components.map(\.name).joined(separator: ".")
+    }
+
+    /// The optional to-one a path to a to-many relationship goes through, if any.
+    static func optionalStep(_ path: PropertyPath, _ resolver: MemberResolver) -> String? {
+        var entity: Entity?
+        switch path.root {
+        case .object: entity = resolver.root
+        case .variable(let name): entity = resolver.variables[name]
+        }
+        var optional: String?
+        for (position, component) in path.components.enumerated() {
+            guard let current = entity,
+                case .relationship(let relationship) = resolver.schema.property(named: component.name, of: current)
+            else { return nil }
+            if relationship.isToMany { return position == path.components.count - 1 ? optional : nil }
+            if relationship.isOptional, optional == nil {
+                optional = path.components[0...position].map(\.name).joined(separator: ".")
+            }
+            entity = resolver.schema.entity(named: relationship.destination)
+        }
+        return nil
     }
 }

@@ -63,6 +63,7 @@ struct LintCommandTests {
         #expect(
             Set(codes) == [
                 "swift.sortDefaultComparator", "swift.sortLocalized", "swift.canonicalEquivalence", "swift.nilInequality",
+                "swift.toManyThroughNil",
             ])
     }
 

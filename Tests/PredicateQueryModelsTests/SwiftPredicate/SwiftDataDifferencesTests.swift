@@ -32,6 +32,7 @@ struct SwiftDataDifferencesTests {
             @Model
             final class Stop {
                 var city: String?
+                var trip: Trip?
                 init() {}
             }
             """)
@@ -108,5 +109,17 @@ struct SwiftDataDifferencesTests {
         for body in ["$0.name != \"x\"", "$0.note != nil", "$0.owner?.name != $0.note", "$0.note == \"x\"", "!($0.note == nil)"] {
             #expect(lint("let p = #Predicate<Trip> { \(body) }").isEmpty, "\(body)")
         }
+    }
+
+    @Test func countThroughANilToOneIsNilInPqButZeroInSwiftData() {
+        let found = lint("let p = #Predicate<Stop> { $0.trip?.stops.count == 0 }")
+        #expect(found.map(\.code) == ["swift.toManyThroughNil"])
+        #expect(found.first?.text == "$0.trip?.stops.count == 0")
+        #expect(lint("let p = #Predicate<Stop> { $0.trip?.stops.count != limit }").map(\.code) == ["swift.toManyThroughNil"])
+        // Compared with a count other than 0, given a default, or not through an optional to-one: the same answer.
+        for body in ["$0.trip?.stops.count == 2", "($0.trip?.stops.count ?? 0) == 0"] {
+            #expect(lint("let p = #Predicate<Stop> { \(body) }").isEmpty, "\(body)")
+        }
+        #expect(lint("let p = #Predicate<Trip> { $0.stops.count == 0 }").isEmpty)
     }
 }

@@ -87,7 +87,7 @@ enum SwiftDataDifferences {
                         "SwiftData sorts '\(name)' with the current locale's rules (\"b\" before \"C\"); pq sorts by code point (\"C\" before \"b\")",
                         at: key.span,
                         notes: [DiagnosticNote("write 'comparator: .lexical' for an order pq and SwiftData agree on")]))
-            case .lexical, .options, nil:
+            case .lexical, .options, .other, nil:
                 break
             }
         }

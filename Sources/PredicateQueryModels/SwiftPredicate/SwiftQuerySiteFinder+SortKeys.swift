@@ -60,6 +60,8 @@ extension SwiftQuerySiteFinder {
         case localizedStandard, localized, lexical
         /// pq's `String.Comparator(options:)`.
         case options
+        /// A comparator pq does not read, such as a captured one.
+        case other
     }
 
     /// The `comparator:` argument among the descriptor's tokens, and the options pq reads it as.
@@ -68,15 +70,20 @@ extension SwiftQuerySiteFinder {
             return (.omitted, [])
         }
         let start = label + 2
-        guard start + 1 < range.upperBound else { return (.omitted, []) }
-        if tokens[start].isPunctuation("."), tokens[start + 1].kind == .identifier {
+        guard start < range.upperBound else { return (.omitted, []) }
+        if tokens[start].isPunctuation("."), start + 1 < range.upperBound, tokens[start + 1].kind == .identifier {
             switch tokens[start + 1].text {
             case "localizedStandard": return (.localizedStandard, [.caseInsensitive, .diacriticInsensitive])
             case "localized": return (.localized, [])
             default: return (.lexical, [])
             }
         }
-        // `String.Comparator(options: [.caseInsensitive, .diacriticInsensitive])`
+        // `String.Comparator(options: [.caseInsensitive, .diacriticInsensitive])`; any other comparator
+        // (a captured one) is not read: the key sorts plainly, without a warning.
+        let isStringComparator =
+            (tokens[start].isWord("String") && isPunctuation(".", at: start + 1) && start + 2 < range.upperBound
+                && tokens[start + 2].isWord("Comparator")) || tokens[start].isWord("Comparator")
+        guard isStringComparator else { return (.other, []) }
         var options = StringOptions()
         for index in start..<range.upperBound where tokens[index].kind == .identifier {
             if tokens[index].text == "caseInsensitive" { options.insert(.caseInsensitive) }

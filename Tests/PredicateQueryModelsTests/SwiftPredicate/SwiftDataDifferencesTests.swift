@@ -56,6 +56,7 @@ struct SwiftDataDifferencesTests {
         // Not a String, or a comparator written: no warning.
         #expect(lint("let d = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.code)])").isEmpty)
         #expect(lint("let d = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.name, comparator: .lexical)])").isEmpty)
+        #expect(lint("let d = FetchDescriptor<Trip>(sortBy: [SortDescriptor(\\.name, comparator: chosen)])").isEmpty)
         // `@Query(sort: \\.name)` goes through the Comparable initializer: no localized default.
         #expect(lint("@Query(sort: \\Trip.name) var trips: [Trip]").isEmpty)
     }

@@ -55,7 +55,10 @@ extension SwiftPredicateParser {
             let (argument, end) = try argument(label: nil, method: name.text)
             let span = receiver.span.merged(with: end)
             switch receiver.kind {
-            case .list, .range, .parameter, .coalesce: return Expr(.membership(argument, receiver), span: span)
+            case .list, .range, .parameter: return Expr(.membership(argument, receiver), span: span)
+            // `(owner?.age ?? 1...5).contains(age)` is membership; `($0.note ?? "").contains("x")` a substring test.
+            case .coalesce(_, let fallback) where Self.isCollection(fallback):
+                return Expr(.membership(argument, receiver), span: span)
             default: return Expr(.stringTest(.contains, receiver, argument, []), span: span)
             }
         case "allSatisfy", "filter":
@@ -101,6 +104,14 @@ extension SwiftPredicateParser {
             throw fail(
                 "'\(name.text)' cannot become SQL: pq does not know this method", at: nameSpan, code: .swiftUnsupported,
                 notes: [DiagnosticNote("supported methods: \(Self.supportedMethods)")])
+        }
+    }
+
+    /// A list or a range, written as one.
+    static func isCollection(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .list, .range: true
+        default: false
         }
     }
 

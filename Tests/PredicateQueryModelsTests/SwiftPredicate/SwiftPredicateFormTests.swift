@@ -69,6 +69,9 @@ struct SwiftPredicateFormTests {
                 "#Predicate<Transaction> { $0.date < Date.now.addingTimeInterval(-7 * 86_400) && $0.date > Date.now.addingTimeInterval(30) }",
             text: "Transaction where date < now() - 7d && date > now() + 30s"),
         Form(
+            swift: "#Predicate<Transaction> { ($0.budget?.name ?? \"\").contains(\"Va\") }",
+            text: "Transaction where (budget?.name ?? '') contains 'Va'"),
+        Form(
             swift: "#Predicate<Transaction> { $0.date < Date.now.addingTimeInterval(-86400) }",
             text: "Transaction where date < now() - 86400s"),
     ]

@@ -7,6 +7,7 @@
 // `matches`, `sum(\.x)`, `compare(_:options:)`). `limit` and `offset` are left
 // out: in Swift they are the descriptor's fetchLimit and fetchOffset, set after it is made.
 
+import Foundation
 import PredicateQuery
 
 enum SwiftSpelling {
@@ -114,7 +115,9 @@ enum SwiftSpelling {
                 throw Unspellable(reason: "date of a non-literal")
             }
             let iso = text.count == 10 ? text + "T00:00:00Z" : text
-            return "Date(\(Printer.quoted(iso, delimiter: "\"")), strategy: .iso8601)"
+            // `Date(_:strategy:)` throws, and `try` cannot stand right of an operator: the seconds, with the date in a comment.
+            guard let date = ISO8601DateFormatter().date(from: iso) else { throw Unspellable(reason: "date \(text)") }
+            return "Date(timeIntervalSinceReferenceDate: \(grouped(Int64(date.timeIntervalSinceReferenceDate))) /* \(iso) */)"
         case .list(let elements): return "[" + (try elements.map(s)).joined(separator: ", ") + "]"
         case .range(let lower, let upper, let kind): return "(\(try s(lower))\(kind == .closed ? "..." : "..<")\(try s(upper)))"
         case .member(let base, let component): return "(\(try s(base))).\(component.name)"

@@ -36,7 +36,9 @@ public enum SwiftPredicate {
 
     /// Reads `#Predicate<Entity> { … }`, a closure `{ $0.x > 1 }`, a bare closure
     /// body such as `$0.limit > 100`, or `FetchDescriptor<Entity>(predicate:sortBy:)`
-    /// and `Query(filter:sort:order:)` with their sort descriptors. `entity` names the model when the text does not.
+    /// and `Query(filter:sort:order:)` with their sort descriptors (`FetchDescriptor<Entity>()`: every object).
+    /// `entity` names the model when the text does not. Foundation's spellings of string options and values, and
+    /// pq's own spellings where Swift has none, are read too (see `SwiftPredicateParser+Foundation`).
     /// `constants` gives captured names a value (a literal, a list) instead of a parameter.
     public static func parse(_ text: String, entity: String? = nil, constants: [String: Expr] = [:]) -> Result {
         let (tokens, _) = SwiftSourceScanner.scan(Array(text.utf8))

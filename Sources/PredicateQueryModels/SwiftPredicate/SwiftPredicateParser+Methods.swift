@@ -5,7 +5,8 @@
 // `starts(with:)`/`hasPrefix` begin-with, `localizedStandardContains` a `[cd]`
 // contains, `xs.contains { … }` and `allSatisfy` element tests, `filter`
 // a filter, `opt.flatMap { … }` the closure's test on a present value,
-// `date.addingTimeInterval(n)` date arithmetic.
+// `date.addingTimeInterval(n)` date arithmetic (`-7 * 86_400` is 7 days, subtracted).
+// Comparisons and tests with options, and pq's own methods, are in `+Foundation`.
 
 import PredicateQuery
 

@@ -19,3 +19,28 @@ extension PostgresStore {
         return store
     }
 }
+
+extension PostgresStore {
+    /// Refuses an object given as a parameter (`budget == $b`, bound by its integer
+    /// key) when its entity is keyed by a uuid or text column: pq's object
+    /// parameters are integer keys. Comparing the key attribute works instead.
+    func checkObjectParameters(_ query: CompiledQuery) throws(StoreError) {
+        for binding in query.bindings {
+            let name: String
+            let entity: String
+            switch binding {
+            case .parameter(let named, .object(let of)), .parameterList(let named, .object(let of)):
+                (name, entity) = (named, of)
+            default: continue
+            }
+            guard let mapped = mapping.entity(entity), let declared = schema.entity(named: entity) else { continue }
+            for property in schema.allProperties(of: declared) {
+                guard case .attribute(let key) = property, mapped.columns[key.name] == mapped.primaryKey else { continue }
+                if case .integer = key.type { break }
+                throw StoreError(
+                    "parameter '$\(name)' gives an object of '\(entity)' by an integer key, but '\(entity)' is keyed by its \(key.type) attribute '\(key.name)': compare that instead (as in 'budget.\(key.name) == $id')",
+                    kind: .invalidParameter)
+            }
+        }
+    }
+}

@@ -150,6 +150,18 @@ struct PostgresIntrospectionTests {
             "Customer where any invoices.invoiceLines.qty >= 10 sort by fullName",
             "SELECT c.id FROM customer c WHERE EXISTS (SELECT 1 FROM invoice i JOIN invoice_line l ON l.invoice_id = i.invoice_no WHERE i.customer = c.id AND l.qty >= 10) ORDER BY c.full_name"
         ),
+        (
+            "Customer where any friends.fullName == 'Grace Hopper'",
+            "SELECT customer_id FROM customer_friend f JOIN customer c ON c.id = f.friend_id WHERE c.full_name = 'Grace Hopper' ORDER BY customer_id"
+        ),
+        (
+            "Customer where any customers.vip == true",
+            "SELECT friend_id FROM customer_friend f JOIN customer c ON c.id = f.customer_id WHERE c.vip ORDER BY friend_id"
+        ),
+        (
+            "Customer where transfersByFromCustomer.@max.amount > 15 || transfersByToCustomer.@count == 2",
+            "SELECT c.id FROM customer c WHERE (SELECT max(amount) FROM transfer t WHERE t.from_customer_id = c.id) > 15 OR (SELECT count(*) FROM transfer t WHERE t.to_customer_id = c.id) = 2 ORDER BY c.id"
+        ),
     ]
 
     @Test("queries through pq return the rows hand-written SQL returns, on both schemas")
@@ -164,7 +176,15 @@ struct PostgresIntrospectionTests {
                 if !expected.isEmpty { nonEmpty += 1 }
             }
             let legacy = try PostgresStore.open(url + "?options=-csearch_path%3Dlegacy")
-            #expect(Set(legacy.schema.entities.map(\.name)) == ["Customer", "Invoice", "InvoiceLine"])
+            #expect(Set(legacy.schema.entities.map(\.name)) == ["Customer", "Invoice", "InvoiceLine", "Transfer"])
+            let customer = try #require(legacy.schema.entity(named: "Customer"))
+            #expect(
+                customer.relationships.map { "\($0.name) \($0.inverse ?? "-")" }.sorted() == [
+                    "customers friends", "friends customers", "invoices customer",
+                    "transfersByFromCustomer fromCustomer", "transfersByToCustomer toCustomer",
+                ])
+            #expect(
+                legacy.schemaNotes.contains { $0.contains("the relationship back for 'toCustomer' is 'transfersByToCustomer'") })
             #expect(legacy.mapping.entity("Invoice")?.primaryKey == "invoice_no")
             #expect(legacy.schemaNotes.contains { $0.contains("'unkeyed_log' is left out: it has no primary key") })
             for (query, sql) in Self.legacyQueries {

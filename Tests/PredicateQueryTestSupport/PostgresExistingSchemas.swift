@@ -3,7 +3,8 @@
 // Vapor/Fluent writes it (snake_case, plural tables, UUID ids, `*_id` foreign keys
 // with ON DELETE, a pivot table, an enum type, a CHECK enum, timestamptz, jsonb),
 // and a legacy one in a schema of its own (serial and identity keys, singular
-// names, a foreign key without `_id`, a zoneless timestamp).
+// names, a foreign key without `_id`, a zoneless timestamp, two foreign keys to
+// one table and a join table joining a table to itself).
 
 /// DDL and rows for databases pq did not create.
 public enum PostgresExistingSchemas {
@@ -70,6 +71,12 @@ public enum PostgresExistingSchemas {
             id bigserial PRIMARY KEY, invoice_id bigint NOT NULL REFERENCES legacy.invoice ON DELETE CASCADE,
             item text NOT NULL, qty int NOT NULL, price float8 NOT NULL);
         CREATE TABLE legacy.unkeyed_log (at timestamptz, message text);
+        CREATE TABLE legacy.transfer (
+            id serial PRIMARY KEY, from_customer_id int NOT NULL REFERENCES legacy.customer,
+            to_customer_id int NOT NULL REFERENCES legacy.customer, amount numeric(10, 2) NOT NULL);
+        CREATE TABLE legacy.customer_friend (
+            customer_id int REFERENCES legacy.customer, friend_id int REFERENCES legacy.customer,
+            PRIMARY KEY (customer_id, friend_id));
 
         INSERT INTO legacy.customer (full_name, vip, born, rating) VALUES
             ('Ada Lovelace', true, '1815-12-10', 4.5), ('Charles Babbage', false, '1791-12-26', NULL),
@@ -80,5 +87,7 @@ public enum PostgresExistingSchemas {
         INSERT INTO legacy.invoice_line (invoice_id, item, qty, price) VALUES
             (1, 'paper', 10, 2.5), (1, 'ink', 2, 47.75), (2, 'gears', 8, 10), (3, 'compiler', 1, 999.99),
             (4, 'stamps', 30, 0.5);
+        INSERT INTO legacy.transfer (from_customer_id, to_customer_id, amount) VALUES (1, 2, 10), (1, 3, 20), (3, 1, 5);
+        INSERT INTO legacy.customer_friend VALUES (1, 2), (1, 3), (2, 3);
         """
 }

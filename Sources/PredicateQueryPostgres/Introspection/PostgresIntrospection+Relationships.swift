@@ -158,9 +158,6 @@ extension PostgresIntrospection {
                 table: join.table.name, sourceColumn: join.first.name, destinationColumn: join.second.name)
             relationshipMappings["\(entities[second].entity).\(backward)"] = .joinTable(
                 table: join.table.name, sourceColumn: join.second.name, destinationColumn: join.first.name)
-            notes.append(
-                "join table '\(join.table.name)' is the many-to-many \(entities[first].entity).\(forward) ↔ \(entities[second].entity).\(backward)"
-            )
         }
     }
 

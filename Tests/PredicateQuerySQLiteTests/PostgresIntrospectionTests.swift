@@ -198,4 +198,47 @@ struct PostgresIntrospectionTests {
             #expect(rows.first?.shownKey(of: "budget") == "00000000-0000-0000-0000-0000000000B2")
         }
     }
+
+    @Test("names that would clash are resolved, and each change is reported")
+    func nameClashes() throws {
+        let ddl = """
+            CREATE TYPE status AS ENUM ('new', 'done');
+            CREATE TABLE statuses (id bigint PRIMARY KEY, label text);
+            CREATE TABLE task (id int PRIMARY KEY);
+            CREATE TABLE tasks (
+                id bigserial PRIMARY KEY, state status NOT NULL, created_at date, "createdAt" date,
+                status_id bigint REFERENCES statuses, "Weird Name" int, during tsrange);
+            INSERT INTO statuses VALUES (1, 'open'), (2, 'closed');
+            INSERT INTO tasks (state, created_at, status_id, "Weird Name") VALUES
+                ('new', '2024-01-01', 1, 7), ('done', '2024-02-01', 2, 8), ('done', NULL, 1, NULL);
+            """
+        _ = try PostgresTestServer.with { server in
+            let store = try PostgresStore.open(try Self.database("clashes", ddl, on: server))
+            #expect(Set(store.schema.entities.map(\.name)) == ["Status", "Task", "Tasks"])
+            let tasks = try #require(store.schema.entity(named: "Tasks"))
+            #expect(
+                tasks.attributes.map { "\($0.name): \($0.type)" } == [
+                    "id: Int", "state: StatusEnum", "createdAt: Date", "statusId: Int", "weirdName: Int32",
+                ])
+            #expect(tasks.relationships.map(\.name) == ["status"])
+            #expect(store.schema.entity(named: "Status")?.relationships.map(\.name) == ["tasks"])
+            let notes = store.schemaNotes
+            #expect(notes.contains("table 'tasks' is the entity 'Tasks': another table is already 'Task'"), "\(notes)")
+            #expect(
+                notes.contains("the enum type 'status' is the enum 'StatusEnum': an entity has the name 'Status'"), "\(notes)")
+            #expect(notes.contains { $0.hasPrefix("column 'tasks.createdAt' is left out") }, "\(notes)")
+            #expect(notes.contains("column 'tasks.during' is left out: pq has no type for tsrange"), "\(notes)")
+            #expect(
+                try Self.keys(store, "Tasks where state == .done && status.label == 'open'")
+                    == server.rows(
+                        "SELECT t.id FROM tasks t JOIN statuses s ON s.id = t.status_id WHERE t.state = 'done' AND s.label = 'open' ORDER BY t.id",
+                        database: "clashes"))
+            let weird = try #require(
+                server.rows(
+                    "SELECT DISTINCT s.id FROM statuses s JOIN tasks t ON t.status_id = s.id WHERE t.\"Weird Name\" > 7 ORDER BY s.id",
+                    database: "clashes"))
+            #expect(!weird.isEmpty)
+            #expect(try Self.keys(store, "Status where any tasks.weirdName > 7") == weird)
+        }
+    }
 }

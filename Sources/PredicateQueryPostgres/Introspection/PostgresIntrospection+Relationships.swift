@@ -20,6 +20,15 @@
 import PredicateQuery
 
 extension PostgresIntrospection {
+    /// A to-one relationship made from a foreign key, to be given its inverse
+    /// (`source` and `destination` index `entities`).
+    struct Link {
+        var source: Int
+        var name: String
+        var column: String
+        var destination: Int
+    }
+
     /// A table read as a many-to-many relationship between two entities' tables.
     struct JoinTable {
         var table: PostgresCatalog.Table
@@ -213,12 +222,4 @@ extension PostgresIntrospection {
             relationshipMappings["\(destinationEntity).\(name)"] = .inverseForeignKey(column: link.column)
         }
     }
-}
-
-/// A to-one relationship made from a foreign key, to be given its inverse.
-struct Link {
-    var source: Int
-    var name: String
-    var column: String
-    var destination: Int
 }

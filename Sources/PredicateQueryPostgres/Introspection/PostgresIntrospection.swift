@@ -227,14 +227,19 @@ struct PostgresIntrospection {
     private mutating func enumType(
         named sqlName: String, labels: [String], for column: PostgresCatalog.Column
     ) -> Result<AttributeType, Reason> {
-        guard let name = PostgresSchemaNaming.upperCamel(sqlName), !labels.isEmpty else {
+        guard var name = PostgresSchemaNaming.upperCamel(sqlName), !labels.isEmpty else {
             return .failure(Reason(message: "its enum type '\(sqlName)' has no name or cases pq can spell"))
         }
+        let clashes = entities.contains { $0.entity == name }
+        if clashes { name += "Enum" }
         if let existing = enums.first(where: { $0.name == name }) {
             guard existing.cases.map(\.rawValue) == labels.map({ .string($0) }) else {
                 return .failure(Reason(message: "another enum is already called '\(name)' with other cases"))
             }
             return .success(.named(name))
+        }
+        if clashes {
+            notes.append("the enum type '\(sqlName)' is the enum '\(name)': an entity has the name '\(name.dropLast(4))'")
         }
         var caseNames: Set<String> = []
         var cases: [(name: String, rawValue: EnumType.RawValue?)] = []

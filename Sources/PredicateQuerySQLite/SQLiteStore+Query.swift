@@ -134,12 +134,6 @@ package final class RowDecoder: Sendable {
         decode { statement.column($0) }
     }
 
-    /// A text key as shown: a UUID as `UUID.uuidString` spells it (upper case), as its
-    /// attribute shows it; any other text as it is.
-    private static func shownKey(_ text: String) -> String {
-        UUID(uuidString: text)?.uuidString ?? text
-    }
-
     /// A row from its columns' stored values, read by index.
     package func decode(column: (Int32) -> Value) -> Row {
         var key: Int64 = 0
@@ -158,7 +152,7 @@ package final class RowDecoder: Sendable {
             case .primaryKey:
                 switch stored {
                 case .int(let value): key = value
-                case .string(let text): keyText = Self.shownKey(text)
+                case .string(let text): keyText = text
                 default: break
                 }
             case .entityNumber:
@@ -171,7 +165,7 @@ package final class RowDecoder: Sendable {
                 case .int(let target): toOne[slot] = target
                 case .string(let text):
                     if toOneText == nil { toOneText = [String?](repeating: nil, count: self.toOne.count) }
-                    toOneText?[slot] = Self.shownKey(text)
+                    toOneText?[slot] = text
                 default: break
                 }
             case .label(let slot):

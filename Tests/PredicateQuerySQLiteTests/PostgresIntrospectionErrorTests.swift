@@ -31,11 +31,13 @@ struct PostgresIntrospectionErrorTests {
             let none = Self.message { _ = try PostgresStore.open(empty) }
             #expect(none == "the schema 'public' of the database has no tables pq can query", "\(none ?? "opened")")
             let unusable = try PostgresIntrospectionTests.database(
-                "unusable", "CREATE TABLE log (at timestamptz, line text); CREATE TABLE pair (a int, b int, PRIMARY KEY (a, b))",
+                "unusable",
+                "CREATE TABLE log (at timestamptz, line text); CREATE TABLE pair (a int, b int, PRIMARY KEY (a, b)); CREATE VIEW recent AS SELECT * FROM log",
                 on: server)
             let reasons = Self.message { _ = try PostgresStore.open(unusable) } ?? "opened"
             #expect(reasons.contains("no tables pq can query: table 'log' is left out: it has no primary key"), "\(reasons)")
             #expect(reasons.contains("table 'pair' is left out: its primary key (a, b) has 2 columns"), "\(reasons)")
+            #expect(reasons.contains("view 'recent' is left out: pq reads tables only"), "\(reasons)")
             let missing = Self.message { _ = try PostgresStore.open(empty + "?options=-csearch_path%3Dnowhere") } ?? "opened"
             #expect(missing.contains("the database has no schema named by its search_path (nowhere)"), "\(missing)")
         }

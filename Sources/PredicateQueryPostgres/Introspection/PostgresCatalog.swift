@@ -62,8 +62,9 @@ struct PostgresCatalog {
     /// The schema read (`public` unless the search path says otherwise).
     var schemaName: String
     var tables: [Table]
-    /// Views in the schema, which pq does not read (named in the notes).
-    var views: [String]
+    /// Views, materialized views and foreign tables in the schema, which pq does not
+    /// read (named in the notes), each with what it is.
+    var views: [(name: String, kind: String)]
     /// Each enum type's labels in their declared order, by the type's OID.
     var enumLabels: [String: [String]]
 
@@ -83,14 +84,14 @@ struct PostgresCatalog {
         let relations = try connection.query(
             """
             SELECT c.oid::text, c.relname, c.relkind::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm') AND NOT c.relispartition ORDER BY c.relname
+            WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition ORDER BY c.relname
             """, namespace)
         var tables: [Table] = []
-        var views: [String] = []
+        var views: [(name: String, kind: String)] = []
         for relation in relations {
             guard relation.count == 3, let oid = relation[0], let relname = relation[1] else { continue }
-            if relation[2] == "v" || relation[2] == "m" {
-                views.append(relname)
+            if let kind = ["v": "view", "m": "materialized view", "f": "foreign table"][relation[2] ?? ""] {
+                views.append((relname, kind))
             } else {
                 tables.append(Table(oid: oid, name: relname, columns: [], constraints: []))
             }

@@ -6,7 +6,8 @@
 //   case, singular (`budgets` → `Budget`); the key may be of any type pq has
 //   (bigserial, identity, uuid, text). A table whose primary key has several
 //   columns, or none, is left out — pq tells objects apart by one key column —
-//   unless it is a join table (see `+Relationships`). Views are not read.
+//   unless it is a join table (see `+Relationships`). Views, materialized views
+//   and foreign tables are not read (the notes name them).
 // - Each column is an attribute in lower camel case (`created_at` → `createdAt`),
 //   optional unless NOT NULL. Types: int2/int4/int8 → Int16/Int32/Int; float4 →
 //   Float; float8 → Double; numeric → Decimal (read as a Double, as pq's Decimal
@@ -71,7 +72,7 @@ struct PostgresIntrospection {
         addManyToMany(joinTables)
         addInverses()
         for view in catalog.views {
-            notes.append("view '\(view)' is left out: pq reads tables, not views")
+            notes.append("\(view.kind) '\(view.name)' is left out: pq reads tables only")
         }
         guard !entities.isEmpty else {
             let reasons = notes.isEmpty ? "" : ": " + notes.joined(separator: "; ")

@@ -11,6 +11,9 @@
 // it starts). Cancelling the Swift task that waits or runs stops the query at
 // once: the waiter leaves the queue, and the running statement is stopped through
 // the store's `interrupt()` (`sqlite3_interrupt`, PostgreSQL's cancel request).
+// A store is given back on its own thread as soon as its query ends, before the
+// caller's task resumes, so a service whose task threads are all busy still frees
+// its connections on time.
 
 import Dispatch
 import Foundation
@@ -98,35 +101,17 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
         try budget.check("parsing, checking and lowering it")
         guard !Task.isCancelled else { throw StoreError("the query was cancelled", kind: .cancelled) }
         let index = try await acquire(budget: budget)
-        defer { release(index) }
         let member = members[index]
         let job = Job()
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
                     member.queue.async { [prepare] in
-                        do throws(StoreError) {
-                            try prepare?(member.store)
-                        } catch {
-                            continuation.resume(throwing: error)
-                            return
-                        }
-                        guard job.start() else {
-                            continuation.resume(throwing: StoreError("the query was cancelled", kind: .cancelled))
-                            return
-                        }
-                        defer { job.finish() }
-                        do throws(StoreError) {
-                            try budget.check("waiting for a connection")
-                            member.store.timeout = budget.remaining
-                            // A cancellation while the timeout was set interrupted nothing.
-                            guard !job.isCancelled else {
-                                throw StoreError("the query was cancelled", kind: .cancelled)
-                            }
-                            continuation.resume(returning: try body(member.store))
-                        } catch {
-                            continuation.resume(throwing: error)
-                        }
+                        let outcome = Self.run(body, on: member.store, job: job, budget: budget, prepare: prepare)
+                        // The store is free before the caller hears of it, here on its own
+                        // thread: a caller whose task waits for a thread does not hold it.
+                        self.release(index)
+                        continuation.resume(with: outcome.mapError { $0 as any Error })
                     }
                 }
             } onCancel: {
@@ -139,6 +124,26 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
             throw error
         } catch {
             throw StoreError("\(error)", kind: .internal)
+        }
+    }
+
+    /// Runs one query's `body` on `store` (on the store's thread), unless it was
+    /// cancelled before it started or the budget ran out while it waited.
+    private static func run<Result>(
+        _ body: (Store) throws(StoreError) -> Result, on store: Store, job: Job, budget: QueryBudget,
+        prepare: (@Sendable (Store) throws(StoreError) -> Void)?
+    ) -> Swift.Result<Result, StoreError> {
+        do throws(StoreError) {
+            try prepare?(store)
+            guard job.start() else { throw StoreError("the query was cancelled", kind: .cancelled) }
+            defer { job.finish() }
+            try budget.check("waiting for a connection")
+            store.timeout = budget.remaining
+            // A cancellation while the timeout was set interrupted nothing.
+            guard !job.isCancelled else { throw StoreError("the query was cancelled", kind: .cancelled) }
+            return .success(try body(store))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -59,8 +59,11 @@ struct PostgresStorePoolTests {
             #expect(pool.available == 1)
             let cancelled = clock.now
             task.cancel()
-            let result = await task.result
+            // Watched without awaiting: the pool frees the connection on its own
+            // thread, whether or not a task thread is free to run this test.
+            while pool.available < 2, clock.now - cancelled < .seconds(10) { usleep(500) }
             let freedAfter = clock.now - cancelled
+            let result = await task.result
             print("PostgresStorePoolTests: a cancelled query freed its connection after \(freedAfter)")
             #expect(pool.available == 2)
             #expect(freedAfter < .milliseconds(100), "took \(freedAfter)")

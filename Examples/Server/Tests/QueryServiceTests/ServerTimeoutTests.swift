@@ -37,6 +37,12 @@ struct ServerTimeoutTests {
         }
     }
 
+    @Test func theDefaultsAreTheREADMEsNumbers() {
+        #expect(ServerTimeouts.standard.header == .seconds(10))
+        #expect(ServerTimeouts.standard.body == .seconds(30))
+        #expect(ServerTimeouts.standard.idle == .seconds(30))
+    }
+
     @Test func aHeadThatComesTooSlowlyIsAnswered408() async throws {
         try await serve(ServerTimeouts(header: .seconds(1), body: .seconds(10), idle: .seconds(10))) { port in
             // A head sent in pieces, within the header timeout: answered.

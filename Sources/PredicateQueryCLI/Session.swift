@@ -242,6 +242,7 @@ final class Session {
             case .currentDate(let function): value = "\(function.rawValue)()"
             case .prefixUpperBound(let of): value = "the successor of ?\(of + 1)"
             case .count(let name): value = "$\(name) (Int)"
+            case .pattern(_, let of): value = "the PostgreSQL pattern for ?\(of + 1)"
             }
             return "?\(index + 1) = \(value)"
         }

@@ -30,6 +30,14 @@ final class PostgresConnection: @unchecked Sendable {
         try execute(
             "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
         )
+        // pq's strings are Unicode, and its string tests compose text with
+        // normalize(), which PostgreSQL has only in a UTF-8 database.
+        let encoding = try query("SHOW server_encoding").first?.first ?? nil
+        guard encoding == "UTF8" else {
+            throw StoreError(
+                "the PostgreSQL database's encoding is \(encoding ?? "unknown"), not UTF8: pq needs a UTF-8 database (CREATE DATABASE … ENCODING 'UTF8')"
+            )
+        }
     }
 
     deinit {

@@ -34,7 +34,7 @@ extension PostgresStore {
                     listTypes += Array(repeating: type, count: values.count)
                 }
             case .currentDate: types.append(.date)
-            case .prefixUpperBound: types.append(.string)
+            case .prefixUpperBound, .pattern: types.append(.string)
             case .count: types.append(.int)
             }
         }

@@ -53,6 +53,11 @@ indirect enum SQLExpr: Sendable {
     case falseIfNull(SQLExpr)
     /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.
     case nullUnless(SQLExpr, SQLExpr)
+    /// `normalize(e, NFC)`: a string composed (PostgreSQL only).
+    case composed(SQLExpr)
+    /// `regexp_replace(e, class, '', 'g')`: a string without the characters of a
+    /// bound class (PostgreSQL only: the scalars a modifier folds to nothing).
+    case removing(SQLExpr, SQLExpr)
 }
 
 /// A table in a FROM clause or a JOIN.

@@ -111,6 +111,9 @@ extension SQLLowering {
     ) throws(LoweringError) -> SQLExpr {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
+        if dialect.database == .postgreSQL, !options.isEmpty, op == .equal || op == .notEqual {
+            return try postgreSQLFoldedEquality(op, (left, leftNullable), (right, rightNullable), options)
+        }
         let types = [lhs.type, rhs.type]
         let l = exactNumber(folded(left, options), lhs.type, among: types)
         let r = exactNumber(folded(right, options), rhs.type, among: types)
@@ -142,6 +145,9 @@ extension SQLLowering {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
         let nullable = leftNullable || rightNullable
+        if dialect.database == .postgreSQL, !options.isEmpty || op == .like || op == .matches {
+            return exactly(try postgreSQLStringTest(op, left, right, options), nullable: nullable, mode)
+        }
         let flags = SQLExpr.integer(Int(options.rawValue))
         let test: SQLExpr
         switch op {

@@ -156,6 +156,16 @@ struct SQLRenderer {
             out += " THEN "
             render(value, into: &out)
             out += " END"
+        case .composed(let operand):
+            out += "normalize("
+            render(operand, into: &out)
+            out += ", NFC)"
+        case .removing(let operand, let characters):
+            out += "regexp_replace("
+            render(operand, into: &out)
+            out += ", "
+            render(characters, into: &out)
+            out += ", '', 'g')"
         }
     }
 
@@ -189,7 +199,7 @@ struct SQLRenderer {
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless:
+            .nullUnless, .composed, .removing:
             render(expr, into: &out)
         default:
             out += "("

@@ -1,0 +1,105 @@
+// The patterns PostgreSQL's string tests match with, made in Swift from a needle
+// known before the query runs (a literal, or a parameter's value when it is bound),
+// and bound as a value like any other: never pasted into the SQL.
+//
+// - Plain `like` becomes a LIKE pattern (`*` → `%`, `?` → `_`, `%`, `_` and the
+//   backslash escaped): both count single scalars, so the two agree exactly.
+// - `matches` becomes the same regular expression in PostgreSQL's ARE flavour
+//   (`ICURegexTranslation`), for the constructs whose meaning is the same in both.
+// - `[c]`/`[d]` tests become an ARE over the stored text with the marks the modifier
+//   folds away removed: each needle scalar a bracket of every scalar that folds to
+//   it, alternatives for scalars that fold to several (`ß` for `ss`), `?` one scalar
+//   and `*` any run (`PostgreSQLFoldPattern`). Each part of the expression takes whole
+//   scalars of the text, so a match begins and ends on the text's own scalars, as
+//   pq's folded tests require.
+
+import Foundation
+
+/// How a pattern for PostgreSQL is made from the needle bound at another index.
+public struct PostgreSQLPattern: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The needle occurs (`contains`), at the start, at the end, or is the whole text (`==`).
+        case contains, prefix, suffix, whole
+        /// A `like` pattern.
+        case like
+        /// A `matches` regular expression.
+        case regex
+    }
+
+    public var kind: Kind
+    public var options: StringOptions
+    /// Whether the needle is composed (NFC) first: the form tested against the
+    /// composed text, for pq's rule that canonically equivalent spellings match.
+    public var composed: Bool
+
+    /// Patterns longer than this are refused: PostgreSQL compiles every pattern, and
+    /// the alternatives for folds that expand (`ss` is also `ß`) grow with each one.
+    public static let maxLength = 200_000
+
+    /// The pattern for `needle`; throws when PostgreSQL cannot match it with pq's meaning.
+    public func make(_ needle: String) throws(PostgreSQLPatternError) -> String {
+        switch kind {
+        case .regex:
+            return try ICURegexTranslation.translate(needle)
+        case .like where options.isEmpty:
+            return Self.likePattern(needle)
+        case .like:
+            let text = composed ? StringFolding.composed(needle) : needle
+            let tokens: [PostgreSQLFoldPattern.Token] = StringFunctions.likeTokens(text, folding: options).map { token in
+                switch token {
+                case .one(let scalar?): .scalar(scalar.value)
+                case .one(nil): .one
+                case .any: .any
+                }
+            }
+            return try PostgreSQLFoldPattern(options).expression(tokens, anchoredAtStart: true, anchoredAtEnd: true)
+        case .contains, .prefix, .suffix, .whole:
+            let text = composed || kind == .whole ? StringFolding.composed(needle) : needle
+            let tokens = StringFolding.fold(text, options).unicodeScalars.map { PostgreSQLFoldPattern.Token.scalar($0.value) }
+            return try PostgreSQLFoldPattern(options).expression(
+                tokens, anchoredAtStart: kind == .prefix || kind == .whole, anchoredAtEnd: kind == .suffix || kind == .whole)
+        }
+    }
+
+    /// pq's `like` pattern in LIKE's spelling, with the backslash as LIKE's escape.
+    static func likePattern(_ pattern: String) -> String {
+        var out = ""
+        var escaped = false
+        func literal(_ scalar: Unicode.Scalar) {
+            if scalar == "%" || scalar == "_" || scalar == "\\" { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        for scalar in pattern.unicodeScalars {
+            if escaped {
+                literal(scalar)
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else if scalar == "*" {
+                out += "%"
+            } else if scalar == "?" {
+                out += "_"
+            } else {
+                literal(scalar)
+            }
+        }
+        if escaped { literal("\\") }
+        return out
+    }
+
+    /// The ARE class of the scalars `options` folds to nothing, removed from the text
+    /// before a folded test; nil when there are none.
+    static func emptyFoldClass(_ options: StringOptions) -> String? {
+        let empties = FoldInverse.of(options).empties
+        return empties.isEmpty ? nil : PostgreSQLFoldPattern.bracket(empties)
+    }
+}
+
+/// Why a needle cannot be matched on PostgreSQL with pq's meaning.
+public struct PostgreSQLPatternError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The construct that has no equal (`a word-character class '\w'`), for a
+    /// regular expression; nil when the pattern as a whole is the problem.
+    public var construct: String?
+    public var description: String { message }
+}

@@ -1,0 +1,80 @@
+// Which string tests PostgreSQL answers with pq's meaning, and why the rest are refused.
+//
+// `like`, `matches` and every `[c]`/`[d]` test are matched against a pattern pq
+// makes from the needle (`PostgreSQLPattern`), so the needle must be known before
+// the query runs: a literal, checked here, or a parameter, checked when it is
+// bound. Ordering by a folded value (`<[c]`, `>=[d]`, sorting with `[c]`) would need
+// pq's folding computed inside PostgreSQL, which has none.
+
+extension PostgreSQLSupport {
+    /// Why ordering by a folded value is refused.
+    static let orderingReason =
+        "ordering by a folded value needs pq's folding (Unicode's full case folding and diacritic removal, scalar by scalar) inside PostgreSQL, which has none; sort or compare without the modifier, or filter with '==[c]', 'contains[c]' and the like"
+
+    private static let storedNeedleReason =
+        "pq makes the pattern PostgreSQL matches with from the needle before the query runs, so the needle must be a literal or a parameter, not a value read from the store"
+
+    /// The refused form and why, for `lhs op[options] rhs` (options not empty).
+    static func foldedComparisonProblem(
+        _ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions
+    ) -> (String, String)? {
+        let form = "'\(op.rawValue)\(options.modifier)'"
+        guard op == .equal || op == .notEqual else { return (form, orderingReason) }
+        guard let needle = [rhs, lhs].first(where: isKnown) else { return ("\(form) of two stored values", storedNeedleReason) }
+        return patternProblem(needle, PostgreSQLPattern(kind: .whole, options: options, composed: true), form)
+    }
+
+    /// The refused form and why, for a string test.
+    static func stringTestProblem(
+        _ op: StringOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions
+    ) -> (String, String)? {
+        let form = "'\(op.rawValue)\(options.modifier)'"
+        if op == .matches, !options.isEmpty {
+            return (
+                form,
+                "pq's matches\(options.modifier) is ICU's own case-insensitive matching or a match of the text without diacritics, which PostgreSQL's regular expressions do not have"
+            )
+        }
+        guard op == .like || op == .matches || !options.isEmpty else { return nil }
+        guard isKnown(rhs) else { return ("\(form) against a stored value", storedNeedleReason) }
+        switch op {
+        case .matches: return patternProblem(rhs, PostgreSQLPattern(kind: .regex, options: [], composed: false), form)
+        case .like:
+            for composed in [false, true] {
+                if let found = patternProblem(rhs, PostgreSQLPattern(kind: .like, options: options, composed: composed), form) {
+                    return found
+                }
+            }
+        case .contains, .beginsWith, .endsWith:
+            let kind: PostgreSQLPattern.Kind = op == .contains ? .contains : op == .beginsWith ? .prefix : .suffix
+            for composed in [false, true] {
+                if let found = patternProblem(rhs, PostgreSQLPattern(kind: kind, options: options, composed: composed), form) {
+                    return found
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the value is known before the query runs: a literal or a parameter.
+    private static func isKnown(_ expr: TypedExpr) -> Bool {
+        switch expr {
+        case .constant, .parameter: true
+        default: false
+        }
+    }
+
+    /// The refusal when a literal needle gives no pattern (a parameter's is made when bound).
+    private static func patternProblem(
+        _ needle: TypedExpr, _ pattern: PostgreSQLPattern, _ form: String
+    ) -> (String, String)? {
+        guard case .constant(.string(let text), _) = needle else { return nil }
+        do throws(PostgreSQLPatternError) {
+            _ = try pattern.make(text)
+            return nil
+        } catch {
+            if let construct = error.construct { return ("\(form) with \(construct)", error.message) }
+            return (form, error.message)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// PostgreSQL's string tests with pq's meaning: `like`, `matches`, and the `[c]`/`[d]`
+// tests, each matched against a pattern made in Swift from the needle when its
+// value is known (`PostgreSQLPattern`, bound as `SQLBinding.pattern`).
+//
+// A folded test is pq's rule spelled out: the test on the text as it is, or on the
+// text composed (`normalize(x, NFC)`) against the composed needle, each with the
+// scalars the modifier folds to nothing removed first (`regexp_replace` with a
+// bound class), since those neither match nor separate anything in pq's folded
+// text. `==[c]` compares the composed forms only, as pq's `pq_fold` does. `like[d]`
+// also holds where the pattern matches without `[d]`. The needle must be a literal
+// or a parameter; `PostgreSQLSupport` refuses the other forms before this runs.
+
+extension SQLLowering {
+    /// A string test on PostgreSQL that needs a pattern: `like`, `matches`, or any
+    /// test with `[c]`/`[d]`. The test may be NULL where a side is.
+    mutating func postgreSQLStringTest(
+        _ op: StringOperator, _ left: SQLExpr, _ right: SQLExpr, _ options: StringOptions
+    ) throws(LoweringError) -> SQLExpr {
+        let needle = try boundNeedle(right)
+        switch op {
+        case .matches:
+            return .binary(left, "~", bind(.pattern(PostgreSQLPattern(kind: .regex, options: [], composed: false), of: needle)))
+        case .like where options.isEmpty:
+            return .binary(
+                left, "LIKE", bind(.pattern(PostgreSQLPattern(kind: .like, options: [], composed: false), of: needle)))
+        case .like:
+            let folded = foldedMatch(left, needle, .like, options, eitherForm: true)
+            guard options.contains(.diacriticInsensitive) else { return folded }
+            // `like[d]` also holds where the pattern matches without `[d]`.
+            return .or([folded, try postgreSQLStringTest(op, left, right, options.subtracting(.diacriticInsensitive))])
+        case .contains: return foldedMatch(left, needle, .contains, options, eitherForm: true)
+        case .beginsWith: return foldedMatch(left, needle, .prefix, options, eitherForm: true)
+        case .endsWith: return foldedMatch(left, needle, .suffix, options, eitherForm: true)
+        }
+    }
+
+    /// `==[c]`/`!=[c]` (and `[d]`, `[cd]`) on PostgreSQL: the composed text, folded,
+    /// is the composed needle folded. Null-safe as pq's equality is: nil equals nil.
+    mutating func postgreSQLFoldedEquality(
+        _ op: ComparisonOperator, _ lhs: (SQLExpr, Bool), _ rhs: (SQLExpr, Bool), _ options: StringOptions
+    ) throws(LoweringError) -> SQLExpr {
+        // The needle is the side whose value is bound; the other is the text.
+        let (text, needleExpr) = (try? boundNeedle(rhs.0)) != nil ? (lhs, rhs) : (rhs, lhs)
+        let needle = try boundNeedle(needleExpr.0)
+        let pattern = bind(.pattern(PostgreSQLPattern(kind: .whole, options: options, composed: true), of: needle))
+        let match = SQLExpr.binary(removingFoldedAway(.composed(text.0), options), "~", pattern)
+        let equal: SQLExpr =
+            text.1 || needleExpr.1
+            ? .function("coalesce", [match, .and([.isNull(text.0), .isNull(pattern)])])
+            : match
+        return op == .notEqual ? .not(equal) : equal
+    }
+
+    /// The folded test of `text` against the needle bound at `needle`: on the text as
+    /// it is, or else composed.
+    private mutating func foldedMatch(
+        _ text: SQLExpr, _ needle: Int, _ kind: PostgreSQLPattern.Kind, _ options: StringOptions, eitherForm: Bool
+    ) -> SQLExpr {
+        var forms: [SQLExpr] = []
+        for composed in eitherForm ? [false, true] : [true] {
+            let subject = removingFoldedAway(composed ? .composed(text) : text, options)
+            let pattern = bind(.pattern(PostgreSQLPattern(kind: kind, options: options, composed: composed), of: needle))
+            forms.append(.binary(subject, "~", pattern))
+        }
+        return forms.count == 1 ? forms[0] : .or(forms)
+    }
+
+    /// The text without the scalars `options` folds to nothing.
+    private mutating func removingFoldedAway(_ text: SQLExpr, _ options: StringOptions) -> SQLExpr {
+        guard let characters = PostgreSQLPattern.emptyFoldClass(options) else { return text }
+        // One binding for the class, however often it is used.
+        let binding = SQLBinding.constant(.string(characters), .string)
+        let index = bindings.firstIndex(of: binding)
+        return .removing(text, index.map(SQLExpr.binding) ?? bind(binding))
+    }
+
+    /// The binding index of a needle whose value is bound (a literal or a parameter).
+    private func boundNeedle(_ expr: SQLExpr) throws(LoweringError) -> Int {
+        var inner = expr
+        if case .collated(let operand) = expr { inner = operand }
+        guard case .binding(let index) = inner, index < bindings.count else {
+            throw LoweringError(
+                message: "PostgreSQL matches a string test only against a literal or a parameter",
+                code: .unsupportedByDatabase)
+        }
+        switch bindings[index] {
+        case .constant, .parameter: return index
+        default:
+            throw LoweringError(
+                message: "PostgreSQL matches a string test only against a literal or a parameter",
+                code: .unsupportedByDatabase)
+        }
+    }
+}

@@ -191,20 +191,17 @@ enum ICURegexTranslation {
             }
             if current == "]" { throw refusal("a ']' first in a bracket") }
             var members: [ClosedRange<UInt32>] = []
-            var previousWasRange = false
             while let scalar = current, scalar != "]" {
                 let first = try member(atStart: members.isEmpty)
                 if current == "-", let after = peek(1), after != "]" {
-                    guard let low = first, !previousWasRange else { throw refusal("a '-' that is not a range in a bracket") }
+                    guard let low = first else { throw refusal("a '-' that is not a range in a bracket") }
                     position += 1
                     guard let high = try member(atStart: false), high >= low else {
                         throw refusal("a range in a bracket that does not end in a character")
                     }
                     members.append(low...high)
-                    previousWasRange = true
                 } else if let first {
                     members.append(first...first)
-                    previousWasRange = false
                 } else {
                     throw refusal("'\(scalar)' in a bracket")
                 }

@@ -158,4 +158,34 @@ struct PostgresStringOracleTests {
             #expect(compared > 500)
         }
     }
+
+    @Test("a value PostgreSQL cannot treat as pq does fails clearly, never answers otherwise")
+    func valuesPostgreSQLCannotTreatExactlyFailClearly() throws {
+        _ = try PostgresTestServer.with { server in
+            try PostgresStore.run("CREATE SCHEMA unsettled", at: server.conninfo())
+            let store = try PostgresStore.create(server.conninfo(searchPath: "unsettled"), schema: Self.schema)
+            var graph = ObjectGraph(schema: Self.schema)
+            // U+1AC1 is a combining mark of Unicode 14: PostgreSQL 13's tables do not know it.
+            graph.insert("Pair", ["index": .int(0), "text": .string("a\u{1AC1}\u{301}")])
+            graph.insert("Pair", ["index": .int(1), "text": .string("plain")])
+            try store.insert(graph)
+            let folded = try #require(store.compile("Pair where text contains[c] 'zz'").compiled)
+            #expect {
+                try store.fetch(folded)
+            } throws: { error in
+                "\(error)".contains("newer than Unicode 13") && "\(error)".hasSuffix("a\u{1AC1}\u{301}")
+            }
+            // Without the character, the same test answers.
+            let other = try #require(store.compile("Pair where index == 1 && text contains[c] 'LAI'").compiled)
+            #expect(try store.fetch(other).count == 1)
+            // A pattern given as a parameter that ARE cannot match as ICU does: the caller's mistake.
+            let matches = try #require(store.compile("Pair where text matches $r").compiled)
+            #expect {
+                try store.fetch(matches, parameters: ["r": .single(.string("\\w+"))])
+            } throws: { error in
+                guard let error = error as? StoreError else { return false }
+                return error.kind == .invalidParameter && error.message.contains("'\\w'")
+            }
+        }
+    }
 }

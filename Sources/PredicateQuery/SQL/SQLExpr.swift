@@ -53,8 +53,10 @@ indirect enum SQLExpr: Sendable {
     case falseIfNull(SQLExpr)
     /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.
     case nullUnless(SQLExpr, SQLExpr)
-    /// `normalize(e, NFC)`: a string composed (PostgreSQL only).
-    case composed(SQLExpr)
+    /// `normalize(e, NFC)`: a string composed (PostgreSQL only), unless it holds a
+    /// character of the bound class `unsettled`, where the statement fails instead
+    /// with the bound message followed by the text.
+    case composed(SQLExpr, unsettled: SQLExpr, message: SQLExpr)
     /// `regexp_replace(e, class, '', 'g')`: a string without the characters of a
     /// bound class (PostgreSQL only: the scalars a modifier folds to nothing).
     case removing(SQLExpr, SQLExpr)

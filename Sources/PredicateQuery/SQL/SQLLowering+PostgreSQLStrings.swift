@@ -43,7 +43,7 @@ extension SQLLowering {
         let (text, needleExpr) = (try? boundNeedle(rhs.0)) != nil ? (lhs, rhs) : (rhs, lhs)
         let needle = try boundNeedle(needleExpr.0)
         let pattern = bind(.pattern(PostgreSQLPattern(kind: .whole, options: options, composed: true), of: needle))
-        let match = SQLExpr.binary(removingFoldedAway(.composed(text.0), options), "~", pattern)
+        let match = SQLExpr.binary(removingFoldedAway(composed(text.0), options), "~", pattern)
         let equal: SQLExpr =
             text.1 || needleExpr.1
             ? .function("coalesce", [match, .and([.isNull(text.0), .isNull(pattern)])])
@@ -58,20 +58,30 @@ extension SQLLowering {
     ) -> SQLExpr {
         var forms: [SQLExpr] = []
         for composed in eitherForm ? [false, true] : [true] {
-            let subject = removingFoldedAway(composed ? .composed(text) : text, options)
+            let subject = removingFoldedAway(composed ? self.composed(text) : text, options)
             let pattern = bind(.pattern(PostgreSQLPattern(kind: kind, options: options, composed: composed), of: needle))
             forms.append(.binary(subject, "~", pattern))
         }
         return forms.count == 1 ? forms[0] : .or(forms)
     }
 
+    /// The text composed (NFC), refused where PostgreSQL's Unicode tables may compose it otherwise.
+    private mutating func composed(_ text: SQLExpr) -> SQLExpr {
+        .composed(
+            text, unsettled: constant(PostgreSQLPattern.unsettledCompositionClass),
+            message: constant(PostgreSQLPattern.unsettledCompositionMessage))
+    }
+
+    /// A string constant of pq's own, bound once however often it is used.
+    private mutating func constant(_ text: String) -> SQLExpr {
+        let binding = SQLBinding.constant(.string(text), .string)
+        return bindings.firstIndex(of: binding).map(SQLExpr.binding) ?? bind(binding)
+    }
+
     /// The text without the scalars `options` folds to nothing.
     private mutating func removingFoldedAway(_ text: SQLExpr, _ options: StringOptions) -> SQLExpr {
         guard let characters = PostgreSQLPattern.emptyFoldClass(options) else { return text }
-        // One binding for the class, however often it is used.
-        let binding = SQLBinding.constant(.string(characters), .string)
-        let index = bindings.firstIndex(of: binding)
-        return .removing(text, index.map(SQLExpr.binding) ?? bind(binding))
+        return .removing(text, constant(characters))
     }
 
     /// The binding index of a needle whose value is bound (a literal or a parameter).

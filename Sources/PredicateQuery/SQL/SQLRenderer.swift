@@ -156,10 +156,20 @@ struct SQLRenderer {
             out += " THEN "
             render(value, into: &out)
             out += " END"
-        case .composed(let operand):
-            out += "normalize("
+        case .composed(let operand, let unsettled, let message):
+            // The failing branch depends on the row, so PostgreSQL never evaluates it
+            // while planning; it raises "invalid input syntax" with the message.
+            out += "normalize(CASE WHEN "
+            atom(operand, into: &out)
+            out += " ~ "
+            atom(unsettled, into: &out)
+            out += " THEN CAST(CAST("
+            atom(message, into: &out)
+            out += " || "
+            atom(operand, into: &out)
+            out += " AS integer) AS text) ELSE "
             render(operand, into: &out)
-            out += ", NFC)"
+            out += " END, NFC)"
         case .removing(let operand, let characters):
             out += "regexp_replace("
             render(operand, into: &out)

@@ -110,6 +110,43 @@ public struct PostgreSQLPattern: Sendable, Hashable {
     public static let unsettledCompositionMessage =
         "pq cannot answer a [c]/[d] test exactly on PostgreSQL for a text holding a character newer than Unicode 13, whose composition (NFC) PostgreSQL's Unicode tables may not know; the text: "
 
+    /// Every scalar `options` folds to something else, with its fold, as a JSON
+    /// object (`{"É":"é","ß":"ss",…}`): what PostgreSQL folds a value by, scalar by scalar.
+    static func foldMap(_ options: StringOptions) -> String {
+        switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
+        case (true, true): foldMaps.both
+        case (true, false): foldMaps.caseInsensitive
+        default: foldMaps.diacriticInsensitive
+        }
+    }
+
+    private static let foldMaps = (
+        caseInsensitive: makeFoldMap(.caseInsensitive), diacriticInsensitive: makeFoldMap(.diacriticInsensitive),
+        both: makeFoldMap([.caseInsensitive, .diacriticInsensitive])
+    )
+
+    private static func makeFoldMap(_ options: StringOptions) -> String {
+        let inverse = FoldInverse.of(options)
+        var map: [String: String] = [:]
+        func text(_ values: [UInt32]) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: values.compactMap(Unicode.Scalar.init))
+            return String(view)
+        }
+        for (x, scalars) in inverse.singles {
+            for scalar in scalars { map[text([scalar])] = text([x]) }
+        }
+        for groups in inverse.expansions.values {
+            for (fold, scalars) in groups {
+                for scalar in scalars { map[text([scalar])] = text(fold) }
+            }
+        }
+        for scalar in inverse.empties { map[text([scalar])] = "" }
+        // Keys and values are single scalars and their folds: JSON strings of any text.
+        guard let data = try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The ARE class of the scalars `options` folds to nothing, removed from the text
     /// before a folded test; nil when there are none.
     static func emptyFoldClass(_ options: StringOptions) -> String? {

@@ -3,14 +3,14 @@
 // `like`, `matches` and every `[c]`/`[d]` test are matched against a pattern pq
 // makes from the needle (`PostgreSQLPattern`), so the needle must be known before
 // the query runs: a literal, checked here, or a parameter, checked when it is
-// bound. Ordering by a folded value (`<[c]`, `>=[d]`, sorting with `[c]`) would need
-// pq's folding computed inside PostgreSQL, which has none.
+// bound. Ordering by a folded value (`<[c]`, sorting with `[c]`) and `==[c]` between
+// two stored values compare folded values, computed by PostgreSQL from a map pq
+// makes (`PostgreSQLPattern.foldMap`). What stays refused: a needle or `like`
+// pattern read from the store (`contains[c]` and the like need pq's match
+// boundaries, not just folded values), `matches[c]`/`[d]`, and the
+// regular-expression constructs ARE does not share with ICU.
 
 extension PostgreSQLSupport {
-    /// Why ordering by a folded value is refused.
-    static let orderingReason =
-        "ordering by a folded value needs pq's folding (Unicode's full case folding and diacritic removal, scalar by scalar) inside PostgreSQL, which has none; sort or compare without the modifier, or filter with '==[c]', 'contains[c]' and the like"
-
     private static let storedNeedleReason =
         "pq makes the pattern PostgreSQL matches with from the needle before the query runs, so the needle must be a literal or a parameter, not a value read from the store"
 
@@ -18,9 +18,10 @@ extension PostgreSQLSupport {
     static func foldedComparisonProblem(
         _ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions
     ) -> (String, String)? {
+        // Ordering, and equality of two stored values, compare folded values
+        // (`PostgreSQLPattern.foldMap`); equality with a known value matches a pattern.
         let form = "'\(op.rawValue)\(options.modifier)'"
-        guard op == .equal || op == .notEqual else { return (form, orderingReason) }
-        guard let needle = [rhs, lhs].first(where: isKnown) else { return ("\(form) of two stored values", storedNeedleReason) }
+        guard op == .equal || op == .notEqual, let needle = [rhs, lhs].first(where: isKnown) else { return nil }
         return patternProblem(needle, PostgreSQLPattern(kind: .whole, options: options, composed: true), form)
     }
 

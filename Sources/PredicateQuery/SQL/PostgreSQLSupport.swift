@@ -5,9 +5,9 @@
 //
 // - Strings (`PostgreSQLSupport+Strings`): `like`, `matches` and the `[c]`/`[d]`
 //   tests against a literal or a parameter are lowered exactly, through patterns
-//   made in Swift (`PostgreSQLPattern`); refused are a needle or pattern read from
-//   the store, `matches[c]`/`[d]`, regular-expression constructs ARE does not
-//   share with ICU, and ordering by a folded value (`<[c]`, sorting with `[c]`).
+//   made in Swift (`PostgreSQLPattern`), and ordering with `[c]`/`[d]` through
+//   folded values; refused are a needle or pattern read from the store,
+//   `matches[c]`/`[d]`, and regular-expression constructs ARE does not share with ICU.
 // - Arithmetic: pq's Int overflow gives the Double result and Double overflow
 //   gives infinity (NaN is nil); PostgreSQL raises an error for both.
 // - `??` of an Int and a Double: pq keeps each value as it is; PostgreSQL makes
@@ -32,9 +32,6 @@ extension DiagnosticCode {
 public enum PostgreSQLSupport {
     /// Throws, naming the first form PostgreSQL cannot answer as pq does.
     public static func check(_ query: CheckedQuery) throws(LoweringError) {
-        for key in query.sortKeys where !key.options.isEmpty {
-            throw refusal("sorting with \(key.options.modifier)", why: orderingReason)
-        }
         if let predicate = query.predicate, let (form, why) = problem(in: predicate) {
             throw refusal(form, why: why)
         }

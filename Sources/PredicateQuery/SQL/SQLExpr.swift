@@ -57,6 +57,10 @@ indirect enum SQLExpr: Sendable {
     /// character of the bound class `unsettled`, where the statement fails instead
     /// with the bound message followed by the text.
     case composed(SQLExpr, unsettled: SQLExpr, message: SQLExpr)
+    /// A string with each character replaced by its value in the bound JSON object
+    /// `map` (kept where the map has none), by a subquery over its characters; ''
+    /// for '' and NULL for NULL (PostgreSQL only: pq's folded value).
+    case foldedValue(SQLExpr, map: SQLExpr)
     /// `regexp_replace(e, class, '', 'g')`: a string without the characters of a
     /// bound class (PostgreSQL only: the scalars a modifier folds to nothing).
     case removing(SQLExpr, SQLExpr)

@@ -84,8 +84,21 @@ extension SQLLowering {
         return .removing(text, constant(characters))
     }
 
+    /// pq's folded value of a string (`pq_fold`), for ordering and for `==[c]` between
+    /// two stored values: the text composed, then each scalar replaced by its fold
+    /// from a map pq makes from its own folding (`PostgreSQLPattern.foldMap`), in
+    /// code-point order (`COLLATE "C"`).
+    mutating func postgreSQLFolded(_ text: SQLExpr, _ options: StringOptions) -> SQLExpr {
+        .collated(.foldedValue(composed(text), map: constant(PostgreSQLPattern.foldMap(options))))
+    }
+
+    /// Whether the value is bound (a literal or a parameter), so a pattern can be made from it.
+    func isBoundNeedle(_ expr: SQLExpr) -> Bool {
+        (try? boundNeedle(expr)) != nil
+    }
+
     /// The binding index of a needle whose value is bound (a literal or a parameter).
-    private func boundNeedle(_ expr: SQLExpr) throws(LoweringError) -> Int {
+    func boundNeedle(_ expr: SQLExpr) throws(LoweringError) -> Int {
         var inner = expr
         if case .collated(let operand) = expr { inner = operand }
         guard case .binding(let index) = inner, index < bindings.count else {

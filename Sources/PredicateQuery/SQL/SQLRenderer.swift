@@ -170,6 +170,15 @@ struct SQLRenderer {
             out += " AS integer) AS text) ELSE "
             render(operand, into: &out)
             out += " END, NFC)"
+        case .foldedValue(let operand, let map):
+            // string_agg of no characters is NULL: '' stays '', NULL stays NULL.
+            out += "coalesce((SELECT string_agg(coalesce(CAST("
+            render(map, into: &out)
+            out += " AS jsonb) ->> pq_ch.c, pq_ch.c), '' ORDER BY pq_ch.n) FROM regexp_split_to_table("
+            render(operand, into: &out)
+            out += ", '') WITH ORDINALITY AS pq_ch(c, n)), CASE WHEN "
+            atom(operand, into: &out)
+            out += " IS NOT NULL THEN '' END)"
         case .removing(let operand, let characters):
             out += "regexp_replace("
             render(operand, into: &out)
@@ -209,7 +218,7 @@ struct SQLRenderer {
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .composed, .removing:
+            .nullUnless, .composed, .removing, .foldedValue:
             render(expr, into: &out)
         default:
             out += "("

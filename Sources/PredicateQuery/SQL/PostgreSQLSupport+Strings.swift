@@ -7,7 +7,7 @@
 // two stored values compare folded values, computed by PostgreSQL from a map pq
 // makes (`PostgreSQLPattern.foldMap`). What stays refused: a needle or `like`
 // pattern read from the store (`contains[c]` and the like need pq's match
-// boundaries, not just folded values), `matches[c]`/`[d]`, and the
+// boundaries, not just folded values), `matches[c]` and `[cd]`, and the
 // regular-expression constructs ARE does not share with ICU.
 
 extension PostgreSQLSupport {
@@ -30,10 +30,10 @@ extension PostgreSQLSupport {
         _ op: StringOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions
     ) -> (String, String)? {
         let form = "'\(op.rawValue)\(options.modifier)'"
-        if op == .matches, !options.isEmpty {
+        if op == .matches, options.contains(.caseInsensitive) {
             return (
                 form,
-                "pq's matches\(options.modifier) is ICU's own case-insensitive matching or a match of the text without diacritics, which PostgreSQL's regular expressions do not have"
+                "pq's matches\(options.modifier) is ICU's own case-insensitive matching, whose case folding PostgreSQL's regular expressions do not have; use matches or matches[d] with both cases in a bracket, as [Vv]ac.*"
             )
         }
         guard op == .like || op == .matches || !options.isEmpty else { return nil }

@@ -7,7 +7,7 @@
 //   tests against a literal or a parameter are lowered exactly, through patterns
 //   made in Swift (`PostgreSQLPattern`), and ordering with `[c]`/`[d]` through
 //   folded values; refused are a needle or pattern read from the store,
-//   `matches[c]`/`[d]`, and regular-expression constructs ARE does not share with ICU.
+//   `matches[c]` and `[cd]`, and regular-expression constructs ARE does not share with ICU.
 // - Arithmetic: pq's Int overflow gives the Double result and Double overflow
 //   gives infinity (NaN is nil); PostgreSQL raises an error for both.
 // - `??` of an Int and a Double: pq keeps each value as it is; PostgreSQL makes

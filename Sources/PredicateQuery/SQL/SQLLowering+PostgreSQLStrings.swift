@@ -19,7 +19,10 @@ extension SQLLowering {
         let needle = try boundNeedle(right)
         switch op {
         case .matches:
-            return .binary(left, "~", bind(.pattern(PostgreSQLPattern(kind: .regex, options: [], composed: false), of: needle)))
+            let pattern = bind(.pattern(PostgreSQLPattern(kind: .regex, options: [], composed: false), of: needle))
+            guard options.contains(.diacriticInsensitive) else { return .binary(left, "~", pattern) }
+            // `matches[d]`: the text as it is, or its folded value (`pq_fold(x, [d])`).
+            return .or([.binary(left, "~", pattern), .binary(postgreSQLFolded(left, options), "~", pattern)])
         case .like where options.isEmpty:
             return .binary(
                 left, "LIKE", bind(.pattern(PostgreSQLPattern(kind: .like, options: [], composed: false), of: needle)))

@@ -110,7 +110,12 @@ public struct PostgreSQLPattern: Sendable, Hashable {
     public static let unsettledCompositionMessage =
         "pq cannot answer a [c]/[d] test exactly on PostgreSQL for a text holding a character newer than Unicode 13, whose composition (NFC) PostgreSQL's Unicode tables may not know; the text: "
 
-    /// Every scalar `options` folds to something else, with its fold, as a JSON
+    /// The Hangul syllables: under `[d]` each folds to its jamo, its canonical
+    /// decomposition, which PostgreSQL's `normalize(c, NFD)` gives, so the map
+    /// leaves out these 11,172.
+    static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
+
+    /// Every scalar `options` folds to something else (but not to nothing), with its fold, as a JSON
     /// object (`{"É":"é","ß":"ss",…}`): what PostgreSQL folds a value by, scalar by scalar.
     static func foldMap(_ options: StringOptions) -> String {
         switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
@@ -133,15 +138,17 @@ public struct PostgreSQLPattern: Sendable, Hashable {
             view.append(contentsOf: values.compactMap(Unicode.Scalar.init))
             return String(view)
         }
+        // The scalars that fold to nothing are removed from the text first, and
+        // under [d] PostgreSQL decomposes Hangul syllables itself (`hangulSyllables`).
+        let skipped = options.contains(.diacriticInsensitive) ? hangulSyllables : 0...0
         for (x, scalars) in inverse.singles {
-            for scalar in scalars { map[text([scalar])] = text([x]) }
+            for scalar in scalars where !skipped.contains(scalar) { map[text([scalar])] = text([x]) }
         }
         for groups in inverse.expansions.values {
             for (fold, scalars) in groups {
-                for scalar in scalars { map[text([scalar])] = text(fold) }
+                for scalar in scalars where !skipped.contains(scalar) { map[text([scalar])] = text(fold) }
             }
         }
-        for scalar in inverse.empties { map[text([scalar])] = "" }
         // Keys and values are single scalars and their folds: JSON strings of any text.
         guard let data = try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]) else { return "{}" }
         return String(decoding: data, as: UTF8.self)

@@ -60,7 +60,8 @@ indirect enum SQLExpr: Sendable {
     /// A string with each character replaced by its value in the bound JSON object
     /// `map` (kept where the map has none), by a subquery over its characters; ''
     /// for '' and NULL for NULL (PostgreSQL only: pq's folded value).
-    case foldedValue(SQLExpr, map: SQLExpr)
+    /// With `decomposingHangul`, a Hangul syllable is replaced by its decomposition.
+    case foldedValue(SQLExpr, map: SQLExpr, decomposingHangul: Bool)
     /// `regexp_replace(e, class, '', 'g')`: a string without the characters of a
     /// bound class (PostgreSQL only: the scalars a modifier folds to nothing).
     case removing(SQLExpr, SQLExpr)

@@ -92,7 +92,10 @@ extension SQLLowering {
     /// from a map pq makes from its own folding (`PostgreSQLPattern.foldMap`), in
     /// code-point order (`COLLATE "C"`).
     mutating func postgreSQLFolded(_ text: SQLExpr, _ options: StringOptions) -> SQLExpr {
-        .collated(.foldedValue(composed(text), map: constant(PostgreSQLPattern.foldMap(options))))
+        .collated(
+            .foldedValue(
+                removingFoldedAway(composed(text), options), map: constant(PostgreSQLPattern.foldMap(options)),
+                decomposingHangul: options.contains(.diacriticInsensitive)))
     }
 
     /// Whether the value is bound (a literal or a parameter), so a pattern can be made from it.

@@ -170,11 +170,17 @@ struct SQLRenderer {
             out += " AS integer) AS text) ELSE "
             render(operand, into: &out)
             out += " END, NFC)"
-        case .foldedValue(let operand, let map):
+        case .foldedValue(let operand, let map, let decomposingHangul):
             // string_agg of no characters is NULL: '' stays '', NULL stays NULL.
-            out += "coalesce((SELECT string_agg(coalesce(CAST("
+            out += "coalesce((SELECT string_agg("
+            if decomposingHangul {
+                out += "CASE WHEN ascii(pq_ch.c) BETWEEN \(0xAC00) AND \(0xD7A3) THEN normalize(pq_ch.c, NFD) ELSE "
+            }
+            out += "coalesce(CAST("
             render(map, into: &out)
-            out += " AS jsonb) ->> pq_ch.c, pq_ch.c), '' ORDER BY pq_ch.n) FROM regexp_split_to_table("
+            out += " AS jsonb) ->> pq_ch.c, pq_ch.c)"
+            if decomposingHangul { out += " END" }
+            out += ", '' ORDER BY pq_ch.n) FROM regexp_split_to_table("
             render(operand, into: &out)
             out += ", '') WITH ORDINALITY AS pq_ch(c, n)), CASE WHEN "
             atom(operand, into: &out)

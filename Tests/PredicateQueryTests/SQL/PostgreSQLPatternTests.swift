@@ -4,6 +4,7 @@
 // gets before anything runs. Whether PostgreSQL then matches as pq does is held on
 // a live server (`PostgresStringOracleTests`, `PostgresDifferentialTests`).
 
+import Foundation
 import Testing
 
 @testable import PredicateQuery
@@ -60,6 +61,19 @@ struct PostgreSQLPatternTests {
         #expect(diacritics.hasPrefix("^[e") && diacritics.contains(#"\u00E8-\u00EB"#), "\(diacritics)")
         #expect(PostgreSQLPattern.emptyFoldClass(.diacriticInsensitive)?.contains(#"\u0300-\u036F"#) == true)
         #expect(PostgreSQLPattern.emptyFoldClass(.caseInsensitive) == nil)
+    }
+
+    @Test func hangulSyllablesFoldUnderDToTheirDecomposition() {
+        // The folded value leaves them to PostgreSQL's normalize(c, NFD).
+        for options: StringOptions in [.diacriticInsensitive, [.caseInsensitive, .diacriticInsensitive]] {
+            for value in PostgreSQLPattern.hangulSyllables {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+                #expect(StringFolding.fold(scalar, options).elementsEqual(decomposed), "U+\(String(value, radix: 16))")
+            }
+            #expect(!PostgreSQLPattern.foldMap(options).contains("가"))
+        }
+        #expect(PostgreSQLPattern.foldMap(.caseInsensitive).contains(#""ß":"ss""#))
     }
 
     @Test func aNeedleWhoseAlternativesGrowTooLargeIsRefused() {

@@ -17,6 +17,8 @@ struct FoldInverse: Sendable {
     var expansions: [UInt32: [(fold: [UInt32], scalars: [UInt32])]] = [:]
     /// The scalars whose fold is empty, in order.
     var empties: [UInt32] = []
+    /// The most scalars one scalar folds to (3 for `ΐ` under `[c]`).
+    var longestFold = 1
     let options: StringOptions
 
     static let caseInsensitive = FoldInverse(.caseInsensitive)
@@ -42,7 +44,9 @@ struct FoldInverse: Sendable {
             case 0: empties.append(value)
             case 1 where fold[0] == value: break
             case 1: singles[fold[0], default: []].append(value)
-            default: grouped[fold, default: []].append(value)
+            default:
+                grouped[fold, default: []].append(value)
+                longestFold = max(longestFold, fold.count)
             }
         }
         for (fold, scalars) in grouped {

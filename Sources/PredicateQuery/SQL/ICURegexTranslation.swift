@@ -119,6 +119,7 @@ enum ICURegexTranslation {
 
         mutating func group(depth: Int) throws(PostgreSQLPatternError) -> String {
             position += 1
+            guard depth < 100 else { throw refusal("groups nested more than 100 deep") }
             if current == "?" {
                 switch peek(1) {
                 case ":": position += 2

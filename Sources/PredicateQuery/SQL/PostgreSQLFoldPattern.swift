@@ -28,44 +28,50 @@ struct PostgreSQLFoldPattern {
     /// A pattern that matches nothing (PostgreSQL's text never holds U+0000).
     static let nothing = "[\\u0000]"
 
-    /// The expression for `tokens`, anchored as asked.
+    /// The longest needle or pattern, in folded scalars, a pattern is made for.
+    static let maxTokens = 1_000
+
+    /// The expression for `tokens`, anchored as asked. Built from the end, each part
+    /// holding the parts after it (an expanding fold starts a branch of its own), so
+    /// the first part is the whole expression and the longest.
     func expression(_ tokens: [Token], anchoredAtStart: Bool, anchoredAtEnd: Bool) throws(PostgreSQLPatternError) -> String {
-        var memo: [Int: String?] = [:]
-        // The expression for tokens[index...], or nil if nothing can match them.
-        func rest(_ index: Int) throws(PostgreSQLPatternError) -> String? {
-            if let known = memo[index] { return known }
+        guard tokens.count <= Self.maxTokens else {
+            throw PostgreSQLPatternError(
+                message:
+                    "the needle is longer than \(Self.maxTokens) characters, folded; PostgreSQL's [c]/[d] tests take shorter ones"
+            )
+        }
+        // The expressions for tokens[index...] still needed (nil: nothing can match them).
+        var parts: [Int: String?] = [tokens.count: anchoredAtEnd ? "$" : ""]
+        for index in stride(from: tokens.count - 1, through: 0, by: -1) {
             let built: String?
-            if index == tokens.count {
-                built = anchoredAtEnd ? "$" : ""
-            } else {
-                switch tokens[index] {
-                case .any: built = try rest(index + 1).map { ".*" + $0 }
-                case .one: built = try rest(index + 1).map { "." + $0 }
-                case .scalar(let x):
-                    var branches: [String] = []
-                    let members = inverse.scalars(foldingTo: x)
-                    if !members.isEmpty, let tail = try rest(index + 1) { branches.append(Self.bracket(members) + tail) }
-                    for (fold, scalars) in inverse.expansions[x] ?? [] where covers(fold, tokens, at: index) {
-                        if let tail = try rest(index + fold.count) { branches.append(Self.bracket(scalars) + tail) }
-                    }
-                    switch branches.count {
-                    case 0: built = nil
-                    case 1: built = branches[0]
-                    default: built = "(?:" + branches.joined(separator: "|") + ")"
-                    }
+            switch tokens[index] {
+            case .any: built = (parts[index + 1] ?? nil).map { ".*" + $0 }
+            case .one: built = (parts[index + 1] ?? nil).map { "." + $0 }
+            case .scalar(let x):
+                var branches: [String] = []
+                let members = inverse.scalars(foldingTo: x)
+                if !members.isEmpty, let tail = parts[index + 1] ?? nil { branches.append(Self.bracket(members) + tail) }
+                for (fold, scalars) in inverse.expansions[x] ?? [] where covers(fold, tokens, at: index) {
+                    if let tail = parts[index + fold.count] ?? nil { branches.append(Self.bracket(scalars) + tail) }
+                }
+                switch branches.count {
+                case 0: built = nil
+                case 1: built = branches[0]
+                default: built = "(?:" + branches.joined(separator: "|") + ")"
                 }
             }
-            // Each part holds the parts after it, so the first is the longest.
             if let built, built.utf8.count > PostgreSQLPattern.maxLength {
                 throw PostgreSQLPatternError(
                     message:
                         "the folded pattern PostgreSQL would need is longer than \(PostgreSQLPattern.maxLength) characters (folds that expand, such as 'ss' for 'ß', each add alternatives)"
                 )
             }
-            memo[index] = .some(built)
-            return built
+            parts[index] = .some(built)
+            // No fold is longer than `longestFold`: parts further on are no longer needed.
+            parts[index + inverse.longestFold + 1] = nil
         }
-        guard let body = try rest(0) else { return Self.nothing }
+        guard let body = parts[0] ?? nil else { return Self.nothing }
         return (anchoredAtStart ? "^" : "") + body
     }
 

@@ -80,6 +80,12 @@ struct PostgreSQLPatternTests {
         let pattern = PostgreSQLPattern(kind: .contains, options: .caseInsensitive, composed: false)
         #expect(throws: PostgreSQLPatternError.self) { try pattern.make(String(repeating: "s", count: 60)) }
         #expect((try? pattern.make(String(repeating: "s", count: 8))) != nil)
+        // Long needles and deep groups are refused, not a deep recursion.
+        #expect(throws: PostgreSQLPatternError.self) { try pattern.make(String(repeating: "a", count: 100_000)) }
+        #expect((try? pattern.make(String(repeating: "a", count: 900))) != nil)
+        #expect(throws: PostgreSQLPatternError.self) {
+            try ICURegexTranslation.translate(String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000))
+        }
     }
 
     static let schema = Schema(entities: [

@@ -18,7 +18,8 @@ struct PostgresStringOracleTests {
     typealias Operator = StringOracleTests.Operator
 
     static let schema = Schema(entities: [
-        Entity("Pair", attributes: [Attribute("index", .integer(bits: 64)), Attribute("text", .string)])
+        Entity(
+            "Pair", attributes: [Attribute("index", .integer(bits: 64)), Attribute("text", .string), Attribute("other", .string)])
     ])
 
     /// pq's answer, from the functions the evaluator and SQLite call.
@@ -186,6 +187,37 @@ struct PostgresStringOracleTests {
                 guard let error = error as? StoreError else { return false }
                 return error.kind == .invalidParameter && error.message.contains("'\\w'")
             }
+        }
+    }
+
+    @Test("folded values on PostgreSQL sort and compare as pq's do")
+    func foldedValuesSortAndCompareAsPQs() throws {
+        var texts = (ValuePools.strings + ValuePools.hardStrings).map { ($0, $0.uppercased()) }
+        texts += StringOracleTests.rows(seed: 12).map { ($0.text, $0.other) }
+        texts = texts.filter { !$0.0.unicodeScalars.contains("\u{0}") && !$0.1.unicodeScalars.contains("\u{0}") }
+        var graph = ObjectGraph(schema: Self.schema)
+        for (index, (text, other)) in texts.enumerated() {
+            graph.insert("Pair", ["index": .int(Int64(index)), "text": .string(text), "other": .string(other)])
+        }
+        _ = try PostgresTestServer.with { server in
+            try PostgresStore.run("CREATE SCHEMA folded", at: server.conninfo())
+            let store = try PostgresStore.create(server.conninfo(searchPath: "folded"), schema: Self.schema)
+            try store.insert(graph)
+            for modifiers in StringOracleTests.modifiers.dropFirst() {
+                for query in [
+                    "Pair sort by text\(modifiers.modifier), index", "Pair where text ==\(modifiers.modifier) other",
+                    "Pair where text <\(modifiers.modifier) other", "Pair sort by text\(modifiers.modifier) desc, index desc",
+                ] {
+                    let result = store.compile(query)
+                    let compiled = try #require(result.compiled, "\(query): \(result.diagnostics)")
+                    let checked = try #require(result.checked)
+                    let want = try Evaluator(graph: graph).run(checked).map(\.key)
+                    let got = try store.fetch(compiled).map(\.id.key)
+                    #expect(got == want, "\(query): PostgreSQL and pq differ")
+                    #expect(want.count > 20, "\(query) selects too little to tell")
+                }
+            }
+            print("folded values: \(texts.count) strings sorted and compared with [c], [d] and [cd] as pq does")
         }
     }
 }

@@ -132,26 +132,36 @@ public struct PostgreSQLPattern: Sendable, Hashable {
 
     private static func makeFoldMap(_ options: StringOptions) -> String {
         let inverse = FoldInverse.of(options)
-        var map: [String: String] = [:]
-        func text(_ values: [UInt32]) -> String {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: values.compactMap(Unicode.Scalar.init))
-            return String(view)
-        }
+        // By scalar value, not by String: Swift's String keys are equal for canonical
+        // equivalents (U+038A and U+1FDB), whose folds differ.
+        var map: [UInt32: [UInt32]] = [:]
         // The scalars that fold to nothing are removed from the text first, and
         // under [d] PostgreSQL decomposes Hangul syllables itself (`hangulSyllables`).
         let skipped = options.contains(.diacriticInsensitive) ? hangulSyllables : 0...0
         for (x, scalars) in inverse.singles {
-            for scalar in scalars where !skipped.contains(scalar) { map[text([scalar])] = text([x]) }
+            for scalar in scalars where !skipped.contains(scalar) { map[scalar] = [x] }
         }
         for groups in inverse.expansions.values {
             for (fold, scalars) in groups {
-                for scalar in scalars where !skipped.contains(scalar) { map[text([scalar])] = text(fold) }
+                for scalar in scalars where !skipped.contains(scalar) { map[scalar] = fold }
             }
         }
-        // Keys and values are single scalars and their folds: JSON strings of any text.
-        guard let data = try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        let entries = map.keys.sorted().map { key in json([key]) + ":" + json(map[key] ?? []) }
+        return "{" + entries.joined(separator: ",") + "}"
+    }
+
+    /// Scalars as a JSON string: quotes, backslashes and control characters escaped.
+    private static func json(_ values: [UInt32]) -> String {
+        var out = "\""
+        for value in values {
+            switch value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case ..<0x20: out += "\\u" + String(repeating: "0", count: value < 0x10 ? 3 : 2) + String(value, radix: 16)
+            default: if let scalar = Unicode.Scalar(value) { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
     }
 
     /// The ARE class of the scalars `options` folds to nothing, removed from the text

@@ -12,6 +12,11 @@
 //   and `*` any run (`PostgreSQLFoldPattern`). Each part of the expression takes whole
 //   scalars of the text, so a match begins and ends on the text's own scalars, as
 //   pq's folded tests require.
+//
+// Also pq's own constants the folded SQL binds: the class of scalars folded to
+// nothing, the JSON map of folds a folded value is computed with (`foldMap`), and
+// the class of characters whose composition PostgreSQL's Unicode tables may not
+// know (`unsettledCompositionClass`).
 
 import Foundation
 

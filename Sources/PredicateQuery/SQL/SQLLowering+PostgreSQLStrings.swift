@@ -9,6 +9,10 @@
 // text. `==[c]` compares the composed forms only, as pq's `pq_fold` does. `like[d]`
 // also holds where the pattern matches without `[d]`. The needle must be a literal
 // or a parameter; `PostgreSQLSupport` refuses the other forms before this runs.
+// Ordering with `[c]`/`[d]` (and `==[c]` between stored values) compares pq's folded
+// value instead, computed by PostgreSQL through a map of pq's folds (`postgreSQLFolded`).
+// A text PostgreSQL might compose otherwise than pq (a character its Unicode tables
+// may not know) makes the statement fail rather than answer (`composed`).
 
 extension SQLLowering {
     /// A string test on PostgreSQL that needs a pattern: `like`, `matches`, or any
@@ -27,13 +31,13 @@ extension SQLLowering {
             return .binary(
                 left, "LIKE", bind(.pattern(PostgreSQLPattern(kind: .like, options: [], composed: false), of: needle)))
         case .like:
-            let folded = foldedMatch(left, needle, .like, options, eitherForm: true)
+            let folded = foldedMatch(left, needle, .like, options)
             guard options.contains(.diacriticInsensitive) else { return folded }
             // `like[d]` also holds where the pattern matches without `[d]`.
             return .or([folded, try postgreSQLStringTest(op, left, right, options.subtracting(.diacriticInsensitive))])
-        case .contains: return foldedMatch(left, needle, .contains, options, eitherForm: true)
-        case .beginsWith: return foldedMatch(left, needle, .prefix, options, eitherForm: true)
-        case .endsWith: return foldedMatch(left, needle, .suffix, options, eitherForm: true)
+        case .contains: return foldedMatch(left, needle, .contains, options)
+        case .beginsWith: return foldedMatch(left, needle, .prefix, options)
+        case .endsWith: return foldedMatch(left, needle, .suffix, options)
         }
     }
 
@@ -57,15 +61,15 @@ extension SQLLowering {
     /// The folded test of `text` against the needle bound at `needle`: on the text as
     /// it is, or else composed.
     private mutating func foldedMatch(
-        _ text: SQLExpr, _ needle: Int, _ kind: PostgreSQLPattern.Kind, _ options: StringOptions, eitherForm: Bool
+        _ text: SQLExpr, _ needle: Int, _ kind: PostgreSQLPattern.Kind, _ options: StringOptions
     ) -> SQLExpr {
         var forms: [SQLExpr] = []
-        for composed in eitherForm ? [false, true] : [true] {
+        for composed in [false, true] {
             let subject = removingFoldedAway(composed ? self.composed(text) : text, options)
             let pattern = bind(.pattern(PostgreSQLPattern(kind: kind, options: options, composed: composed), of: needle))
             forms.append(.binary(subject, "~", pattern))
         }
-        return forms.count == 1 ? forms[0] : .or(forms)
+        return .or(forms)
     }
 
     /// The text composed (NFC), refused where PostgreSQL's Unicode tables may compose it otherwise.

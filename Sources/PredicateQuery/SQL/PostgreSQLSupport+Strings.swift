@@ -78,4 +78,24 @@ extension PostgreSQLSupport {
             return (form, error.message)
         }
     }
+
+    /// The literal pattern or needle of the first string test refused as `form`, if it
+    /// is one, so the diagnostic points at it.
+    static func refusedLiteral(_ form: String, in expr: TypedExpr) -> String? {
+        switch expr {
+        case .stringTest(let op, let lhs, let rhs, let options):
+            if stringTestProblem(op, lhs, rhs, options)?.0 == form, case .constant(.string(let text), _) = rhs {
+                return text
+            }
+        case .compare(let op, let lhs, let rhs, let options) where !options.isEmpty:
+            if foldedComparisonProblem(op, lhs, rhs, options)?.0 == form {
+                for side in [rhs, lhs] { if case .constant(.string(let text), _) = side { return text } }
+            }
+        default: break
+        }
+        for child in expr.children {
+            if let found = refusedLiteral(form, in: child) { return found }
+        }
+        return nil
+    }
 }

@@ -33,7 +33,9 @@ public enum PostgreSQLSupport {
     /// Throws, naming the first form PostgreSQL cannot answer as pq does.
     public static func check(_ query: CheckedQuery) throws(LoweringError) {
         if let predicate = query.predicate, let (form, why) = problem(in: predicate) {
-            throw refusal(form, why: why)
+            var error = refusal(form, why: why)
+            error.literal = refusedLiteral(form, in: predicate)
+            throw error
         }
     }
 

@@ -124,4 +124,16 @@ struct PostgreSQLPatternTests {
             #expect(reason?.contains(named) == true, "\(query): \(reason ?? "not refused")")
         }
     }
+
+    @Test func aRefusedPatternsDiagnosticPointsAtThePattern() throws {
+        var mapping = StoreMapping.make(for: Self.schema, layout: .plain)
+        mapping.database = .postgreSQL
+        let text = #"Item where name != nil && name matches 'a\\w+'"#
+        let result = QueryCompiler.compile(text, schema: Self.schema, mapping: mapping)
+        let diagnostic = try #require(result.diagnostics.first { $0.code == .unsupportedByDatabase })
+        let start = try #require(
+            text.utf8.firstIndex(of: UInt8(ascii: "'")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) })
+        #expect(diagnostic.span.start == start && diagnostic.span.end == text.utf8.count, "\(diagnostic.span)")
+        #expect(diagnostic.message.contains(#"'\w'"#))
+    }
 }

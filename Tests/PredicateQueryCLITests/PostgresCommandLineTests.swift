@@ -69,6 +69,10 @@ struct PostgresCommandLineTests {
             let refused = try PQProcess.run(["--store", url, "Budget where name matches[c] 'vac.*'"])
             #expect(refused.status == 1)
             #expect(refused.error.contains("PostgreSQL cannot answer 'matches[c]'"), "\(refused.error)")
+            // --sql shows the long classes and maps pq binds for [d] cut short.
+            let sql = try PQProcess.run(["--store", url, "--sql", "Budget where name contains[d] 'cafe' sort by name[cd]"])
+            #expect(sql.status == 0, "\(sql.error)")
+            #expect(sql.output.contains("characters)") && sql.output.utf8.count < 5_000, "\(sql.output.prefix(300))")
             let again = try PQProcess.run(["--store", url, "--load-examples", "limit > 1"])
             #expect(again.status == 2, "loading twice must fail, not duplicate the data")
             let unreachable = try PQProcess.run(["--store", server.url(database: "no_such_database"), "limit > 1"])

@@ -31,12 +31,19 @@ final class PostgresConnection: @unchecked Sendable {
             "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
         )
         // pq's strings are Unicode, and its string tests compose text with
-        // normalize(), which PostgreSQL has only in a UTF-8 database.
-        let encoding = try query("SHOW server_encoding").first?.first ?? nil
+        // normalize(), which PostgreSQL has from version 13, in a UTF-8 database.
+        let settings =
+            try query("SELECT current_setting('server_encoding'), current_setting('server_version_num')").first ?? []
+        let encoding = settings.first ?? nil
         guard encoding == "UTF8" else {
             throw StoreError(
                 "the PostgreSQL database's encoding is \(encoding ?? "unknown"), not UTF8: pq needs a UTF-8 database (CREATE DATABASE … ENCODING 'UTF8')"
             )
+        }
+        let version = settings.count > 1 ? settings[1].flatMap { Int($0) } : nil
+        guard let version, version >= 130_000 else {
+            throw StoreError(
+                "pq needs PostgreSQL 13 or later (this server's version number is \(version.map(String.init) ?? "unknown"))")
         }
     }
 

@@ -49,7 +49,7 @@ public enum PostgreSQLSupport {
         }
     }
 
-    static func refusal(_ form: String, why: String) -> LoweringError {
+    private static func refusal(_ form: String, why: String) -> LoweringError {
         LoweringError(message: "PostgreSQL cannot answer \(form) as pq does: \(why)", code: .unsupportedByDatabase)
     }
 

@@ -81,6 +81,10 @@ struct StringOracleTests {
         /// case folding that expands (`ß`, `ẞ`, `ﬁ` → two letters) can report a suffix
         /// that is not one; its own folding, compared from the end, agrees with pq.
         case backwardsExpansion = "Foundation's backwards search with an expanding fold"
+        /// Foundation's anchored search (`.anchored`) with a case folding that expands
+        /// can report a prefix that is not one (`Sςß` begins with `ß` under `[c]`, as
+        /// if `Sς` were `ss`); its own folding, compared from the start, agrees with pq.
+        case anchoredExpansion = "Foundation's anchored search with an expanding fold"
     }
 
     static func explanation(_ op: Operator, _ modifiers: StringOptions, _ row: Row, pq: Bool) -> Difference? {
@@ -113,6 +117,12 @@ struct StringOracleTests {
             FoundationStringOracle.foldedSuffix(row.text, row.needle, modifiers) == pq
         {
             return .backwardsExpansion
+        }
+        if op == .beginsWith, !pq, modifiers.contains(.caseInsensitive),
+            FoundationStringOracle.hasExpandingFold(row.text + row.needle),
+            !FoundationStringOracle.foldedPrefix(row.text, row.needle, modifiers)
+        {
+            return .anchoredExpansion
         }
         if op == .equal, FoundationStringOracle.foldedEqual(row.text, row.other, modifiers) == pq {
             return .compareAgainstFolding

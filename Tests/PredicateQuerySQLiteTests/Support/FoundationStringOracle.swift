@@ -132,6 +132,21 @@ enum FoundationStringOracle {
         }
     }
 
+    /// Whether `needle`, folded by Foundation, begins `text` folded by Foundation, as
+    /// they are or composed (its anchored search can say so where its folding does not).
+    static func foldedPrefix(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
+        forms(text, needle).contains { text, needle in
+            let fold = { (string: String) in Array(string.folding(options: options(modifiers), locale: nil).unicodeScalars) }
+            let (folded, prefix) = (fold(text), fold(needle))
+            return !prefix.isEmpty && folded.starts(with: prefix)
+        }
+    }
+
+    /// Whether some scalar of `text` case-folds to more than one scalar (`ß`, `ﬁ`, `ΐ`).
+    static func hasExpandingFold(_ text: String) -> Bool {
+        text.unicodeScalars.contains { String($0).folding(options: .caseInsensitive, locale: nil).unicodeScalars.count > 1 }
+    }
+
     /// Whether Foundation's folding (not its comparison) makes the strings equal:
     /// for `ᾳ` and `ΑΙ` the two disagree under `[c]`.
     static func foldedEqual(_ text: String, _ other: String, _ modifiers: StringOptions) -> Bool {

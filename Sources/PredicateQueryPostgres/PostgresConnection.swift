@@ -81,10 +81,33 @@ final class PostgresConnection: @unchecked Sendable {
     /// A result's error, as a store error.
     fileprivate func error(of result: OpaquePointer) -> StoreError {
         let message = resultMessage(result)
-        if let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))), String(cString: state) == "57014" {
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+        if state == "57014" {
             return StoreError("the query was interrupted (\(message.replacingOccurrences(of: "ERROR:  ", with: "")))")
         }
+        if state == "22003", let cause = Self.outOfRangeCause(message) {
+            return StoreError(cause, kind: .valueOutOfRange)
+        }
         return StoreError(message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "))
+    }
+
+    /// What a "numeric value out of range" error (SQLSTATE 22003) means in pq's SQL
+    /// (see `PostgreSQLDialect+Numbers`), or nil for another one.
+    static func outOfRangeCause(_ message: String) -> String? {
+        let cause: String
+        if message.contains("bigint out of range") {
+            cause =
+                "an Int computation leaves Int's range on this data (an overflow, -Int.min, Int.min / -1, or an @sum whose positive or negative values alone exceed Int): pq's answer there is a Double, which PostgreSQL's bigint arithmetic cannot give"
+        } else if message.contains("value out of range: overflow") {
+            cause =
+                "a Double computation overflows on this data: pq's answer there is infinity, where PostgreSQL's double precision arithmetic raises an error"
+        } else if message.contains("value out of range: underflow") {
+            cause =
+                "a Double multiplication or division underflows on this data: pq's answer there is 0, where PostgreSQL's double precision arithmetic raises an error"
+        } else {
+            return nil
+        }
+        return "PostgreSQL cannot compute this query as pq does: " + cause
     }
 
     /// Asks the server to stop the statement running on this connection; safe from any thread.

@@ -49,10 +49,18 @@ indirect enum SQLExpr: Sendable {
     case scalar(SQLSelect)
     /// `CAST(e AS REAL)`.
     case castToReal(SQLExpr)
+    /// `CAST(e AS bigint)` (PostgreSQL only).
+    case castToBigInt(SQLExpr)
     /// `COALESCE(e, 0)`: a condition in which NULL means false.
     case falseIfNull(SQLExpr)
     /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.
     case nullUnless(SQLExpr, SQLExpr)
+    /// `CASE WHEN condition THEN value ELSE otherwise END`.
+    case choose(SQLExpr, then: SQLExpr, else: SQLExpr)
+    /// `name(value ORDER BY key)`: an aggregate that takes its values in the key's order.
+    case orderedAggregate(String, SQLExpr, orderedBy: SQLExpr)
+    /// A Double that is not a number (PostgreSQL's `'NaN'`), for `NULLIF(x, NaN)`.
+    case notANumber
 }
 
 /// A table in a FROM clause or a JOIN.

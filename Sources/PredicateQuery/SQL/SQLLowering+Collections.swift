@@ -5,9 +5,10 @@
 //     none:   NOT EXISTS (…same…)
 //     all:    NOT EXISTS (SELECT 1 FROM <elements> WHERE <owned> AND NOT <exact condition>)
 //
-// so `any` over no elements is false and `all` is true. `@sum` is pq's own
-// aggregate, `pq_sum` (see `Aggregates`): 0 for no elements, and no overflow
-// error. `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
+// so `any` over no elements is false and `all` is true. `@sum` and `@avg` are
+// spelled by the dialect: on SQLite `@sum` is pq's own aggregate, `pq_sum` (see
+// `Aggregates`): 0 for no elements, and no overflow error. `@avg`/`@min`/`@max`
+// of none are NULL, as SQL's aggregates give.
 //
 // A collection reached through a to-one relationship (`budget.transactions`) is
 // nil, not empty, when that relationship is nil, as `$0.budget?.transactions` is in
@@ -143,6 +144,8 @@ extension SQLLowering {
     ) throws(LoweringError) -> SQLExpr {
         guard let element else { return .countRows }
         let (lowered, _) = try value(element)
-        return .function(function == .sum ? "pq_sum" : function.rawValue, [lowered])
+        let scope = scopes[scopes.count - 1]
+        let key = SQLExpr.column(alias: scope.alias, name: try entityMapping(scope.entity).primaryKey)
+        return dialect.aggregate(function, of: lowered, type: element.type, order: key)
     }
 }

@@ -220,11 +220,7 @@ extension SQLLowering {
             let (left, _) = try value(lhs)
             let (right, _) = try value(rhs)
             // Division by zero, NaN and nil operands all give NULL.
-            if op == .bitwiseXor {
-                // SQLite has `&` and `|` but no XOR: a ^ b is (a | b) - (a & b), exactly.
-                return (.binary(.binary(left, "|", right), "-", .binary(left, "&", right)), true)
-            }
-            return (.binary(left, op.rawValue, right), true)
+            return (dialect.arithmetic(op, left, right, type: lhs.type), true)
         case .negate(let operand, _):
             let (lowered, nullable) = try value(operand)
             return (.negate(lowered), nullable)

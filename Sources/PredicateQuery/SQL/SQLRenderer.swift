@@ -143,6 +143,10 @@ struct SQLRenderer {
             out += " AS "
             out += dialect.doubleType
             out += ")"
+        case .castToBigInt(let operand):
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS bigint)"
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("
@@ -156,6 +160,25 @@ struct SQLRenderer {
             out += " THEN "
             render(value, into: &out)
             out += " END"
+        case .choose(let condition, let value, let otherwise):
+            out += "CASE WHEN "
+            render(condition, into: &out)
+            out += " THEN "
+            render(value, into: &out)
+            out += " ELSE "
+            render(otherwise, into: &out)
+            out += " END"
+        case .orderedAggregate(let name, let value, let key):
+            out += dialect.function(name)
+            out += "("
+            render(value, into: &out)
+            out += " ORDER BY "
+            render(key, into: &out)
+            out += ")"
+        case .notANumber:
+            out += "CAST('NaN' AS "
+            out += dialect.doubleType
+            out += ")"
         }
     }
 
@@ -189,7 +212,7 @@ struct SQLRenderer {
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless:
+            .nullUnless, .choose, .orderedAggregate, .notANumber, .castToBigInt:
             render(expr, into: &out)
         default:
             out += "("

@@ -1,0 +1,68 @@
+// pq's arithmetic and `@sum`/`@avg` on PostgreSQL: exactly pq's answer, or an error.
+//
+// pq's numbers are SQLite's (README, "Meaning"): an Int overflow gives the Double
+// result, a Double overflow infinity, NaN and division by zero nil. PostgreSQL's
+// `bigint` and `double precision` operators compute the same values wherever they
+// compute one, and raise SQLSTATE 22003 where they do not:
+//
+// - Int `+ - *`, `-x` and `/` are PostgreSQL's `bigint` operators: exact, `/`
+//   truncating and `%` taking the dividend's sign, as pq's; `Int.min % -1` is 0 in
+//   both. Where pq's result leaves Int's range (and pq switches to a Double),
+//   PostgreSQL raises "bigint out of range".
+// - Double `+ - * /` are `double precision`'s IEEE operators, rounding as Swift's
+//   do; NaN (∞ − ∞, 0 × ∞) becomes NULL (`NULLIF(x, 'NaN')`). Where finite operands
+//   overflow to infinity, or nonzero ones underflow to zero in `*` and `/`,
+//   PostgreSQL raises "value out of range" instead of giving pq's ±∞ or 0.
+// - Division and remainder by zero: the divisor is `NULLIF(d, 0)`, so nil.
+// - Bitwise `&`, `|` and `^` (`#`) never overflow.
+// - `@sum` of Ints: PostgreSQL sums `bigint` exactly into `numeric`. pq's sum is
+//   exact unless a partial sum, in key order, leaves Int's range; that cannot happen
+//   when the positive values alone and the negative values alone stay in range, and
+//   then the sum is pq's. Otherwise the statement raises "bigint out of range" (even
+//   where an order that mixes signs would have kept pq's partial sums in range).
+// - `@sum` of Doubles and `@avg`: pq adds Doubles one at a time in the elements' key
+//   order, as `sum(x ORDER BY key)` does (an Int as its Double, for `@avg`), then
+//   divides by the count; a finite partial sum overflowing raises, as above.
+//
+// The store turns these errors into `StoreError.Kind.valueOutOfRange`, naming the
+// cause; a different answer is never returned.
+
+extension PostgreSQLDialect {
+    func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr {
+        let divisor = SQLExpr.function("nullif", [rhs, .integer(0)])
+        let result: SQLExpr =
+            switch op {
+            case .divide, .remainder: .binary(lhs, op.rawValue, divisor)
+            case .bitwiseXor: .binary(lhs, "#", rhs)
+            default: .binary(lhs, op.rawValue, rhs)
+            }
+        return type == .int ? result : Self.nilForNaN(result)
+    }
+
+    func aggregate(_ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr) -> SQLExpr {
+        switch function {
+        case .sum where type == .int:
+            let leaves = SQLExpr.or([
+                .binary(.function("sum", [.function("greatest", [value, .integer(0)])]), ">", .integer(Int.max)),
+                .binary(.function("sum", [.function("least", [value, .integer(0)])]), "<", .integer(Int.min)),
+            ])
+            // 2^63 as bigint: "bigint out of range". Not a constant, so PostgreSQL
+            // raises it only where this branch is taken, never while planning.
+            let overflow = SQLExpr.castToBigInt(
+                .binary(.binary(.binary(.function("sum", [value]), "*", .integer(0)), "+", .integer(Int.max)), "+", .integer(1)))
+            let sum = SQLExpr.function("coalesce", [.castToBigInt(.function("sum", [value])), .integer(0)])
+            return .choose(leaves, then: overflow, else: sum)
+        case .sum:
+            return Self.nilForNaN(.function("coalesce", [.orderedAggregate("sum", value, orderedBy: order), .integer(0)]))
+        case .avg:
+            let double = type == .int ? SQLExpr.castToReal(value) : value
+            return Self.nilForNaN(
+                .binary(.orderedAggregate("sum", double, orderedBy: order), "/", .function("count", [value])))
+        case .count, .min, .max:
+            return .function(function.rawValue, [value])
+        }
+    }
+
+    /// `NULLIF(x, 'NaN')`: pq's NaN is nil.
+    private static func nilForNaN(_ expr: SQLExpr) -> SQLExpr { .function("nullif", [expr, .notANumber]) }
+}

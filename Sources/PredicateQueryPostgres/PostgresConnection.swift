@@ -97,7 +97,10 @@ final class PostgresConnection: @unchecked Sendable {
         let cause: String
         if message.contains("bigint out of range") {
             cause =
-                "an Int computation leaves Int's range on this data (an overflow, -Int.min, Int.min / -1, or an @sum whose positive or negative values alone exceed Int): pq's answer there is a Double, which PostgreSQL's bigint arithmetic cannot give"
+                "an Int computation leaves Int's range on this data (an overflow, -Int.min or Int.min / -1): pq's answer there is a Double, which PostgreSQL's bigint arithmetic cannot give"
+        } else if message.contains("integer out of range") {
+            cause =
+                "an @sum of Ints whose positive or negative values alone leave Int's range on this data: pq's sum is a Double where a partial sum, in key order, leaves the range, which PostgreSQL's sum cannot tell"
         } else if message.contains("value out of range: overflow") {
             cause =
                 "a Double computation overflows on this data: pq's answer there is infinity, where PostgreSQL's double precision arithmetic raises an error"

@@ -18,7 +18,7 @@
 // - `@sum` of Ints: PostgreSQL sums `bigint` exactly into `numeric`. pq's sum is
 //   exact unless a partial sum, in key order, leaves Int's range; that cannot happen
 //   when the positive values alone and the negative values alone stay in range, and
-//   then the sum is pq's. Otherwise the statement raises "bigint out of range" (even
+//   then the sum is pq's. Otherwise the statement raises "integer out of range" (even
 //   where an order that mixes signs would have kept pq's partial sums in range).
 // - `@sum` of Doubles and `@avg`: pq adds Doubles one at a time in the elements' key
 //   order, as `sum(x ORDER BY key)` does (an Int as its Double, for `@avg`), then
@@ -46,10 +46,11 @@ extension PostgreSQLDialect {
                 .binary(.function("sum", [.function("greatest", [value, .integer(0)])]), ">", .integer(Int.max)),
                 .binary(.function("sum", [.function("least", [value, .integer(0)])]), "<", .integer(Int.min)),
             ])
-            // 2^63 as bigint: "bigint out of range". Not a constant, so PostgreSQL
+            // 2^31 as integer: "integer out of range", which nothing else in pq's SQL
+            // raises, so the store can name this cause. Not a constant, so PostgreSQL
             // raises it only where this branch is taken, never while planning.
-            let overflow = SQLExpr.castToBigInt(
-                .binary(.binary(.binary(.function("sum", [value]), "*", .integer(0)), "+", .integer(Int.max)), "+", .integer(1)))
+            let overflow = SQLExpr.castToInteger(
+                .binary(.binary(.function("sum", [value]), "*", .integer(0)), "+", .integer(Int(Int32.max) + 1)))
             let sum = SQLExpr.function("coalesce", [.castToBigInt(.function("sum", [value])), .integer(0)])
             return .choose(leaves, then: overflow, else: sum)
         case .sum:

@@ -51,6 +51,8 @@ indirect enum SQLExpr: Sendable {
     case castToReal(SQLExpr)
     /// `CAST(e AS bigint)` (PostgreSQL only).
     case castToBigInt(SQLExpr)
+    /// `CAST(e AS integer)` (PostgreSQL only).
+    case castToInteger(SQLExpr)
     /// `COALESCE(e, 0)`: a condition in which NULL means false.
     case falseIfNull(SQLExpr)
     /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.

@@ -147,6 +147,10 @@ struct SQLRenderer {
             out += "CAST("
             render(operand, into: &out)
             out += " AS bigint)"
+        case .castToInteger(let operand):
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS integer)"
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("
@@ -212,7 +216,7 @@ struct SQLRenderer {
     private func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .choose, .orderedAggregate, .notANumber, .castToBigInt:
+            .nullUnless, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger:
             render(expr, into: &out)
         default:
             out += "("

@@ -8,7 +8,8 @@
 // `PostgreSQLDialect+Numbers` says PostgreSQL raises for: an Int result outside
 // Int's range (pq's answer a Double), a Double overflowing to infinity from finite
 // operands, a nonzero product or quotient underflowing to zero, and an `@sum` of
-// Ints whose positive or negative values alone leave Int's range.
+// Ints whose positive or negative values alone leave Int's range (noting when pq's
+// own sum stayed exact there, which PostgreSQL's stop does not tell apart).
 
 import Foundation
 
@@ -17,6 +18,7 @@ import Foundation
 struct OutOfRangeWitness {
     enum Cause: String, Hashable, CaseIterable {
         case intOverflow = "Int leaves Int's range"
+        case intSumRange = "@sum of Ints whose positive or negative values alone leave Int's range"
         case doubleOverflow = "Double overflows to infinity"
         case doubleUnderflow = "Double underflows to 0"
 
@@ -24,6 +26,8 @@ struct OutOfRangeWitness {
         init?(message: String) {
             if message.contains("an Int computation") {
                 self = .intOverflow
+            } else if message.contains("an @sum of Ints") {
+                self = .intSumRange
             } else if message.contains("Double computation overflows") {
                 self = .doubleOverflow
             } else if message.contains("underflows") {
@@ -36,16 +40,26 @@ struct OutOfRangeWitness {
 
     let evaluator: Evaluator
     private(set) var causes: Set<Cause> = []
+    /// Whether an `@sum` of Ints met `intSumRange` yet pq's own sum, in key order,
+    /// stayed exact: PostgreSQL stops where pq gives an Int.
+    private(set) var stopsAnExactSum = false
+
+    /// The witness of `query` over `graph`: the causes met anywhere in it.
+    static func witness(
+        _ query: CheckedQuery, graph: ObjectGraph, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) -> OutOfRangeWitness {
+        var witness = OutOfRangeWitness(
+            evaluator: Evaluator(graph: graph, parameters: parameters, environment: environment))
+        guard let predicate = query.predicate else { return witness }
+        for id in graph.objects(of: query.entity.name) { witness.visit(predicate, [id]) }
+        return witness
+    }
 
     /// The causes met anywhere in `query` over `graph`.
     static func causes(
         _ query: CheckedQuery, graph: ObjectGraph, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) -> Set<Cause> {
-        var witness = OutOfRangeWitness(
-            evaluator: Evaluator(graph: graph, parameters: parameters, environment: environment))
-        guard let predicate = query.predicate else { return [] }
-        for id in graph.objects(of: query.entity.name) { witness.visit(predicate, [id]) }
-        return witness.causes
+        witness(query, graph: graph, parameters: parameters, environment: environment).causes
     }
 
     private mutating func visit(_ expr: TypedExpr, _ scopes: [ObjectID]) {
@@ -112,7 +126,10 @@ struct OutOfRangeWitness {
                 }
                 leaves = leaves || overflow
             }
-            if leaves { causes.insert(.intOverflow) }
+            if leaves {
+                causes.insert(.intSumRange)
+                if case .int = Aggregates.sum(values) { stopsAnExactSum = true }
+            }
             return
         }
         var sum: Double?

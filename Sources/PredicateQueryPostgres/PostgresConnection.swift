@@ -100,7 +100,7 @@ final class PostgresConnection: @unchecked Sendable {
                 "an Int computation leaves Int's range on this data (an overflow, -Int.min or Int.min / -1): pq's answer there is a Double, which PostgreSQL's bigint arithmetic cannot give"
         } else if message.contains("integer out of range") {
             cause =
-                "an @sum of Ints whose positive or negative values alone leave Int's range on this data: pq's sum is a Double where a partial sum, in key order, leaves the range, which PostgreSQL's sum cannot tell"
+                "an @sum of Ints leaves Int's range part way on this data (a partial sum, in the elements' key order): pq's answer there is a Double, which PostgreSQL's exact sum cannot give"
         } else if message.contains("value out of range: overflow") {
             cause =
                 "a Double computation overflows on this data: pq's answer there is infinity, where PostgreSQL's double precision arithmetic raises an error"

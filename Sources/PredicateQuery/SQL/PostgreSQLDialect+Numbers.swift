@@ -16,10 +16,11 @@
 // - Division and remainder by zero: the divisor is `NULLIF(d, 0)`, so nil.
 // - Bitwise `&`, `|` and `^` (`#`) never overflow.
 // - `@sum` of Ints: PostgreSQL sums `bigint` exactly into `numeric`. pq's sum is
-//   exact unless a partial sum, in key order, leaves Int's range; that cannot happen
-//   when the positive values alone and the negative values alone stay in range, and
-//   then the sum is pq's. Otherwise the statement raises "integer out of range" (even
-//   where an order that mixes signs would have kept pq's partial sums in range).
+//   exact unless a partial sum, in key order, leaves Int's range (then a Double);
+//   that cannot happen when the positive values alone and the negative values alone
+//   stay in range, and then the sum is pq's. Otherwise each partial sum is tested
+//   (`SQLLowering+PartialSums`): if one leaves the range the statement raises
+//   "integer out of range", else the sum is pq's.
 // - `@sum` of Doubles and `@avg`: pq adds Doubles one at a time in the elements' key
 //   order, as `sum(x ORDER BY key)` does (an Int as its Double, for `@avg`), then
 //   divides by the count; a finite partial sum overflowing raises, as above.
@@ -39,10 +40,16 @@ extension PostgreSQLDialect {
         return type == .int ? result : Self.nilForNaN(result)
     }
 
-    func aggregate(_ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr) -> SQLExpr {
+    var needsPartialSumTest: Bool { true }
+
+    func aggregate(
+        _ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr, partialSumLeavesRange: SQLExpr?
+    ) -> SQLExpr {
         switch function {
         case .sum where type == .int:
-            let leaves = SQLExpr.or([
+            // Only where the positive or the negative values alone leave Int's range
+            // can a partial sum; only then is the (slower) test of each one run.
+            let mayLeave = SQLExpr.or([
                 .binary(.function("sum", [.function("greatest", [value, .integer(0)])]), ">", .integer(Int.max)),
                 .binary(.function("sum", [.function("least", [value, .integer(0)])]), "<", .integer(Int.min)),
             ])
@@ -51,8 +58,9 @@ extension PostgreSQLDialect {
             // raises it only where this branch is taken, never while planning.
             let overflow = SQLExpr.castToInteger(
                 .binary(.binary(.function("sum", [value]), "*", .integer(0)), "+", .integer(Int(Int32.max) + 1)))
-            let sum = SQLExpr.function("coalesce", [.castToBigInt(.function("sum", [value])), .integer(0)])
-            return .choose(leaves, then: overflow, else: sum)
+            let sum = SQLExpr.castToBigInt(.function("sum", [value]))
+            let leaves = partialSumLeavesRange.map { SQLExpr.choose($0, then: overflow, else: sum) } ?? overflow
+            return .choose(mayLeave, then: leaves, else: .function("coalesce", [sum, .integer(0)]))
         case .sum:
             return Self.nilForNaN(.function("coalesce", [.orderedAggregate("sum", value, orderedBy: order), .integer(0)]))
         case .avg:

@@ -127,12 +127,12 @@ extension SQLLowering {
                 let lowered = try condition(filter, .lenient)
                 elementPass?.conditions.append(lowered)
             }
-            return (try aggregateFunction(function, element), nullable)
+            return (try aggregateFunction(function, element, path: path, filter: filter), nullable)
         }
         let ownerPresent = try ownerPresence(path)
         let select = try subquery(path) { lowering throws(LoweringError) in
             let conditions = try filter.map { filter throws(LoweringError) in [try lowering.condition(filter, .lenient)] } ?? []
-            return ([try lowering.aggregateFunction(function, element)], conditions)
+            return ([try lowering.aggregateFunction(function, element, path: path, filter: filter)], conditions)
         }
         if let ownerPresent { return (.nullUnless(ownerPresent, .scalar(select)), true) }
         return (.scalar(select), nullable)
@@ -140,12 +140,15 @@ extension SQLLowering {
 
     /// `count(*)`, or the aggregate of an element's value; the element is in scope.
     private mutating func aggregateFunction(
-        _ function: AggregateFunction, _ element: TypedExpr?
+        _ function: AggregateFunction, _ element: TypedExpr?, path: CollectionPath, filter: TypedExpr?
     ) throws(LoweringError) -> SQLExpr {
         guard let element else { return .countRows }
         let (lowered, _) = try value(element)
         let scope = scopes[scopes.count - 1]
         let key = SQLExpr.column(alias: scope.alias, name: try entityMapping(scope.entity).primaryKey)
-        return dialect.aggregate(function, of: lowered, type: element.type, order: key)
+        let partialSums =
+            dialect.needsPartialSumTest && function == .sum && element.type == .int
+            ? try partialSumLeavesRange(path, filter: filter, value: element) : nil
+        return dialect.aggregate(function, of: lowered, type: element.type, order: key, partialSumLeavesRange: partialSums)
     }
 }

@@ -8,8 +8,7 @@
 // `PostgreSQLDialect+Numbers` says PostgreSQL raises for: an Int result outside
 // Int's range (pq's answer a Double), a Double overflowing to infinity from finite
 // operands, a nonzero product or quotient underflowing to zero, and an `@sum` of
-// Ints whose positive or negative values alone leave Int's range (noting when pq's
-// own sum stayed exact there, which PostgreSQL's stop does not tell apart).
+// Ints one of whose partial sums, in key order, leaves Int's range.
 
 import Foundation
 
@@ -18,7 +17,7 @@ import Foundation
 struct OutOfRangeWitness {
     enum Cause: String, Hashable, CaseIterable {
         case intOverflow = "Int leaves Int's range"
-        case intSumRange = "@sum of Ints whose positive or negative values alone leave Int's range"
+        case intSumRange = "@sum of Ints leaves Int's range part way"
         case doubleOverflow = "Double overflows to infinity"
         case doubleUnderflow = "Double underflows to 0"
 
@@ -40,26 +39,16 @@ struct OutOfRangeWitness {
 
     let evaluator: Evaluator
     private(set) var causes: Set<Cause> = []
-    /// Whether an `@sum` of Ints met `intSumRange` yet pq's own sum, in key order,
-    /// stayed exact: PostgreSQL stops where pq gives an Int.
-    private(set) var stopsAnExactSum = false
-
-    /// The witness of `query` over `graph`: the causes met anywhere in it.
-    static func witness(
-        _ query: CheckedQuery, graph: ObjectGraph, parameters: [String: ParameterValue], environment: QueryEnvironment
-    ) -> OutOfRangeWitness {
-        var witness = OutOfRangeWitness(
-            evaluator: Evaluator(graph: graph, parameters: parameters, environment: environment))
-        guard let predicate = query.predicate else { return witness }
-        for id in graph.objects(of: query.entity.name) { witness.visit(predicate, [id]) }
-        return witness
-    }
 
     /// The causes met anywhere in `query` over `graph`.
     static func causes(
         _ query: CheckedQuery, graph: ObjectGraph, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) -> Set<Cause> {
-        witness(query, graph: graph, parameters: parameters, environment: environment).causes
+        var witness = OutOfRangeWitness(
+            evaluator: Evaluator(graph: graph, parameters: parameters, environment: environment))
+        guard let predicate = query.predicate else { return [] }
+        for id in graph.objects(of: query.entity.name) { witness.visit(predicate, [id]) }
+        return witness.causes
     }
 
     private mutating func visit(_ expr: TypedExpr, _ scopes: [ObjectID]) {
@@ -114,22 +103,8 @@ struct OutOfRangeWitness {
         }
         guard function == .sum || function == .avg, value?.type == .int || value?.type == .double else { return }
         if function == .sum, value?.type == .int {
-            var positive: Int64 = 0
-            var negative: Int64 = 0
-            var leaves = false
-            for case .int(let number) in values {
-                var overflow = false
-                if number > 0 {
-                    (positive, overflow) = positive.addingReportingOverflow(number)
-                } else {
-                    (negative, overflow) = negative.addingReportingOverflow(number)
-                }
-                leaves = leaves || overflow
-            }
-            if leaves {
-                causes.insert(.intSumRange)
-                if case .int = Aggregates.sum(values) { stopsAnExactSum = true }
-            }
+            // pq's sum is a Double once a partial sum, in key order, leaves Int's range.
+            if case .double = Aggregates.sum(values) { causes.insert(.intSumRange) }
             return
         }
         var sum: Double?

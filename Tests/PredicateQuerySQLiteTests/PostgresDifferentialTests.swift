@@ -69,7 +69,7 @@ struct PostgresDifferentialTests {
         }
         #expect(numericRefusals.isEmpty, "numeric forms refused: \(numericRefusals)")
         // The data's extremes make every kind of out-of-range value happen, and stay rare.
-        for cause in OutOfRangeWitness.Cause.allCases {
+        for cause in OutOfRangeWitness.Cause.allCases where Self.casesPerSchema >= 1_000 {
             #expect((tally.outOfRange[cause] ?? 0) > 0, "no query met: \(cause.rawValue)")
         }
         #expect(tally.outOfRangeTotal * 10 < tally.compared)

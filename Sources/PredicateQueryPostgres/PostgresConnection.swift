@@ -103,10 +103,10 @@ final class PostgresConnection: @unchecked Sendable {
                 "an @sum of Ints leaves Int's range part way on this data (a partial sum, in the elements' key order): pq's answer there is a Double, which PostgreSQL's exact sum cannot give"
         } else if message.contains("value out of range: overflow") {
             cause =
-                "a Double computation overflows on this data: pq's answer there is infinity, where PostgreSQL's double precision arithmetic raises an error"
+                "a sum of Doubles (an @sum or @avg) overflows part way on this data: pq's answer there is infinity, where PostgreSQL's sum raises an error"
         } else if message.contains("value out of range: underflow") {
             cause =
-                "a Double multiplication or division underflows on this data: pq's answer there is 0, where PostgreSQL's double precision arithmetic raises an error"
+                "a Double product or quotient underflows on this data (exactly half the least subnormal Double, a tie that rounds to 0): pq's answer there is 0, where PostgreSQL's double precision arithmetic raises an error"
         } else {
             return nil
         }

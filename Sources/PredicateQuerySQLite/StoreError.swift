@@ -18,8 +18,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case patternTooCostly = "query.patternTooCostly"
         /// A value the query computes leaves what the database's numbers hold, where
         /// pq's answer needs it: on PostgreSQL, an Int overflow (pq's answer is a
-        /// Double) or a Double overflow (pq's is infinity). The same query may run
-        /// on other data, or on SQLite.
+        /// Double) or a sum of Doubles overflowing (pq's is infinity). The same query
+        /// may run on other data, or on SQLite.
         case valueOutOfRange = "query.valueOutOfRange"
         /// The query ran past its deadline (`SQLiteStore.timeout`, or a pool's budget).
         case timeout = "query.timeout"

@@ -10,9 +10,11 @@
 //   both. Where pq's result leaves Int's range (and pq switches to a Double),
 //   PostgreSQL raises "bigint out of range".
 // - Double `+ - * /` are `double precision`'s IEEE operators, rounding as Swift's
-//   do; NaN (∞ − ∞, 0 × ∞) becomes NULL (`NULLIF(x, 'NaN')`). Where finite operands
-//   overflow to infinity, or nonzero ones underflow to zero in `*` and `/`,
-//   PostgreSQL raises "value out of range" instead of giving pq's ±∞ or 0.
+//   do, guarded so that where finite operands overflow to ±∞, or nonzero ones
+//   underflow to 0 in `*` and `/`, the result is that ±∞ or 0 and not PostgreSQL's
+//   "value out of range" error (`SQLRenderer+Doubles`; only an exact tie at half
+//   the least subnormal may still raise it). NaN (∞ − ∞, 0 × ∞) becomes NULL
+//   (`NULLIF(x, 'NaN')`).
 // - Division and remainder by zero: the divisor is `NULLIF(d, 0)`, so nil.
 // - Bitwise `&`, `|` and `^` (`#`) never overflow.
 // - `@sum` of Ints: PostgreSQL sums `bigint` exactly into `numeric`. pq's sum is
@@ -23,7 +25,8 @@
 //   "integer out of range", else the sum is pq's.
 // - `@sum` of Doubles and `@avg`: pq adds Doubles one at a time in the elements' key
 //   order, as `sum(x ORDER BY key)` does (an Int as its Double, for `@avg`), then
-//   divides by the count; a finite partial sum overflowing raises, as above.
+//   divides by the count; a finite partial sum overflowing to ±∞ raises "value out
+//   of range: overflow" (the aggregate's own addition cannot be guarded).
 //
 // The store turns these errors into `StoreError.Kind.valueOutOfRange`, naming the
 // cause; a different answer is never returned.
@@ -31,13 +34,15 @@
 extension PostgreSQLDialect {
     func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr {
         let divisor = SQLExpr.function("nullif", [rhs, .integer(0)])
-        let result: SQLExpr =
-            switch op {
-            case .divide, .remainder: .binary(lhs, op.rawValue, divisor)
-            case .bitwiseXor: .binary(lhs, "#", rhs)
-            default: .binary(lhs, op.rawValue, rhs)
-            }
-        return type == .int ? result : Self.nilForNaN(result)
+        guard type == .int else {
+            // `%` and the bitwise operators take Ints only.
+            return Self.nilForNaN(.doubleArithmetic(op.rawValue, lhs, op == .divide ? divisor : rhs))
+        }
+        switch op {
+        case .divide, .remainder: return .binary(lhs, op.rawValue, divisor)
+        case .bitwiseXor: return .binary(lhs, "#", rhs)
+        default: return .binary(lhs, op.rawValue, rhs)
+        }
     }
 
     var needsPartialSumTest: Bool { true }
@@ -66,7 +71,8 @@ extension PostgreSQLDialect {
         case .avg:
             let double = type == .int ? SQLExpr.castToReal(value) : value
             return Self.nilForNaN(
-                .binary(.orderedAggregate("sum", double, orderedBy: order), "/", .function("count", [value])))
+                .doubleArithmetic(
+                    "/", .orderedAggregate("sum", double, orderedBy: order), .castToReal(.function("count", [value]))))
         case .count, .min, .max:
             return .function(function.rawValue, [value])
         }

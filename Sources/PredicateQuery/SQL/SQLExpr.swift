@@ -63,6 +63,10 @@ indirect enum SQLExpr: Sendable {
     case orderedAggregate(String, SQLExpr, orderedBy: SQLExpr)
     /// A Double that is not a number (PostgreSQL's `'NaN'`), for `NULLIF(x, NaN)`.
     case notANumber
+    /// `lhs op rhs` on two Doubles (`+ - * /`) giving IEEE's ±∞ and 0 where
+    /// PostgreSQL's own operators raise an overflow or underflow error (PostgreSQL
+    /// only; see `SQLRenderer+Doubles`).
+    case doubleArithmetic(String, SQLExpr, SQLExpr)
 }
 
 /// A table in a FROM clause or a JOIN.

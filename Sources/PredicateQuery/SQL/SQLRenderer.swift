@@ -73,7 +73,7 @@ struct SQLRenderer {
         }
     }
 
-    private func render(_ expr: SQLExpr, into out: inout String) {
+    func render(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column(let alias, let name):
             out += alias
@@ -183,6 +183,8 @@ struct SQLRenderer {
             out += "CAST('NaN' AS "
             out += dialect.doubleType
             out += ")"
+        case .doubleArithmetic(let op, let lhs, let rhs):
+            doubleArithmetic(op, lhs, rhs, into: &out)
         }
     }
 
@@ -213,10 +215,10 @@ struct SQLRenderer {
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
-    private func atom(_ expr: SQLExpr, into out: inout String) {
+    func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger:
+            .nullUnless, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic:
             render(expr, into: &out)
         default:
             out += "("

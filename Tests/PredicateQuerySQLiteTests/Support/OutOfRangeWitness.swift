@@ -6,9 +6,10 @@
 // query ranges over (and every element of every collection), not only where the
 // evaluator's short-circuit would look. It records what pq computes there that
 // `PostgreSQLDialect+Numbers` says PostgreSQL raises for: an Int result outside
-// Int's range (pq's answer a Double), a Double overflowing to infinity from finite
-// operands, a nonzero product or quotient underflowing to zero, and an `@sum` of
-// Ints one of whose partial sums, in key order, leaves Int's range.
+// Int's range (pq's answer a Double), a nonzero Double product or quotient
+// underflowing to zero (of which PostgreSQL raises only for a tie), a partial sum
+// of Doubles in `@sum`/`@avg` overflowing to infinity from finite values, and an
+// `@sum` of Ints one of whose partial sums, in key order, leaves Int's range.
 
 import Foundation
 
@@ -18,7 +19,7 @@ struct OutOfRangeWitness {
     enum Cause: String, Hashable, CaseIterable {
         case intOverflow = "Int leaves Int's range"
         case intSumRange = "@sum of Ints leaves Int's range part way"
-        case doubleOverflow = "Double overflows to infinity"
+        case doubleOverflow = "a sum of Doubles overflows to infinity"
         case doubleUnderflow = "Double underflows to 0"
 
         /// The cause a PostgreSQL store's error names (`PostgresConnection.outOfRangeCause`).
@@ -27,7 +28,7 @@ struct OutOfRangeWitness {
                 self = .intOverflow
             } else if message.contains("an @sum of Ints") {
                 self = .intSumRange
-            } else if message.contains("Double computation overflows") {
+            } else if message.contains("sum of Doubles") {
                 self = .doubleOverflow
             } else if message.contains("underflows") {
                 self = .doubleUnderflow
@@ -79,7 +80,6 @@ struct OutOfRangeWitness {
         case (.int, .int, .double):
             causes.insert(.intOverflow)
         case (.double(let x), .double(let y), .double(let z)):
-            if x.isFinite, y.isFinite, z.isInfinite { causes.insert(.doubleOverflow) }
             if op == .multiply || op == .divide, x != 0, y != 0, z == 0 { causes.insert(.doubleUnderflow) }
         default:
             break

@@ -1,0 +1,90 @@
+// Double arithmetic on PostgreSQL that gives IEEE's ±∞ and 0, as pq's does.
+//
+// PostgreSQL's `double precision` operators round as IEEE (and Swift) do, but raise
+// "value out of range" where finite operands overflow to ±∞, and where nonzero
+// operands of `*` and `/` underflow to 0. So each operation runs PostgreSQL's own
+// operator where neither can happen, and works out the edge otherwise:
+//
+// - `+`/`-`: with both operands below 2^1022 in magnitude nothing overflows. Else
+//   (an infinite operand never raises) h = x/2 ± y/2 is the sum rounded, halved,
+//   exactly (halving is exact here, or too small to matter beside the large
+//   operand): the sum is ±∞ where |h| ≥ 2^1023, else 2h.
+// - `*`/`/`: with both operands' magnitudes in [2^-511, 2^511] the result is a
+//   normal number. Else (zeros and infinities never raise) each operand is scaled
+//   by a power of two to about 1 (exactly: x = x′·2^ex), so p = x′ op y′ is the
+//   result's rounded significand and n = ex ± ey its scale: the result is ±∞ where
+//   |p|·2^n reaches 2^1024, and 0 where it stays below 2^-1075 (half the least
+//   subnormal), both decided on p, which PostgreSQL computes without raising.
+//   Elsewhere PostgreSQL's operator gives the (subnormal) result itself; only where
+//   |p|·2^n is exactly 2^-1075, a tie whose rounding p cannot tell, may it still
+//   raise its underflow error.
+//
+// The operands are named once per edge computation (`VALUES (lhs, rhs)`), so each
+// appears three times in the text.
+
+extension SQLRenderer {
+    private static let double = "CAST(2 AS double precision)"
+    private static let infinity = "CAST('Infinity' AS double precision)"
+
+    private static func power(_ exponent: String) -> String { "power(\(double), \(exponent))" }
+
+    func doubleArithmetic(_ op: String, _ lhs: SQLExpr, _ rhs: SQLExpr, into out: inout String) {
+        let isAdditive = op == "+" || op == "-"
+        out += "CASE WHEN "
+        if isAdditive {
+            out += "abs("
+            render(lhs, into: &out)
+            out += ") < \(Self.power("1022")) AND abs("
+            render(rhs, into: &out)
+            out += ") < \(Self.power("1022"))"
+        } else {
+            out += "abs("
+            render(lhs, into: &out)
+            out += ") BETWEEN \(Self.power("-511")) AND \(Self.power("511")) AND abs("
+            render(rhs, into: &out)
+            out += ") BETWEEN \(Self.power("-511")) AND \(Self.power("511"))"
+        }
+        out += " THEN "
+        atom(lhs, into: &out)
+        out += " \(op) "
+        atom(rhs, into: &out)
+        out += " ELSE (SELECT CASE WHEN "
+        if isAdditive {
+            let half = "(x * 0.5 \(op) y * 0.5)"
+            out += "abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) THEN x \(op) y"
+            out += " WHEN \(half) >= \(Self.power("1023")) THEN \(Self.infinity)"
+            out += " WHEN \(half) <= -\(Self.power("1023")) THEN -\(Self.infinity)"
+            out += " ELSE \(half) * 2 END FROM (VALUES ("
+            render(lhs, into: &out)
+            out += ", "
+            render(rhs, into: &out)
+            out += ")) AS pq_v(x, y)"
+        } else {
+            let combine = op == "*" ? "+" : "-"
+            out += "x = 0 OR y = 0 OR abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) THEN x \(op) y"
+            out += " WHEN n >= 1029 OR (n > 1019 AND abs(p) >= \(Self.power("least(1024 - n, 10)")))"
+            out += " THEN CASE WHEN (x < 0) = (y < 0) THEN \(Self.infinity) ELSE -\(Self.infinity) END"
+            out += " WHEN n <= -1082 OR (n < -1070 AND abs(p) < \(Self.power("greatest(-1075 - n, -10)"))) THEN 0"
+            out += " ELSE x \(op) y END FROM (VALUES ("
+            render(lhs, into: &out)
+            out += ", "
+            render(rhs, into: &out)
+            out += ")) AS pq_v(x, y), LATERAL (VALUES ("
+            out += Self.exponent("x") + ", " + Self.exponent("y")
+            out += ")) AS pq_e(ex, ey), LATERAL (VALUES (ex \(combine) ey, "
+            out += Self.scaled("x", "ex") + " \(op) " + Self.scaled("y", "ey")
+            out += ")) AS pq_s(n, p)"
+        }
+        out += ") END"
+    }
+
+    /// About log2 |v| (off by one at most): v is v · 2^-e times 2^e, v · 2^-e near 1.
+    private static func exponent(_ v: String) -> String {
+        "floor(ln(CASE WHEN \(v) = 0 OR abs(\(v)) = \(infinity) THEN 1 ELSE abs(\(v)) END) / ln(\(double)))"
+    }
+
+    /// v · 2^-e, exactly, in two steps so that neither power leaves the Doubles' range.
+    private static func scaled(_ v: String, _ e: String) -> String {
+        "(\(v) * \(power("-trunc(\(e) / 2)")) * \(power("trunc(\(e) / 2) - \(e)")))"
+    }
+}

@@ -100,10 +100,10 @@ final class PostgresConnection: @unchecked Sendable {
                 "an Int computation leaves Int's range on this data (an overflow, -Int.min or Int.min / -1): pq's answer there is a Double, which PostgreSQL's bigint arithmetic cannot give"
         } else if message.contains("integer out of range") {
             cause =
-                "an @sum of Ints leaves Int's range part way on this data (a partial sum, in the elements' key order): pq's answer there is a Double, which PostgreSQL's exact sum cannot give"
+                "an @sum of Ints leaves Int's range part way on this data (a partial sum, in the elements' key order, or, where its filter holds aggregates, its positive or negative values alone): pq's answer there is a Double, which PostgreSQL's exact sum cannot give"
         } else if message.contains("value out of range: overflow") {
             cause =
-                "a sum of Doubles (an @sum or @avg) overflows part way on this data: pq's answer there is infinity, where PostgreSQL's sum raises an error"
+                "a Double computation overflows on this data (a partial sum in an @sum or @avg, or arithmetic too long for pq to guard in SQL): pq's answer there is infinity, where PostgreSQL raises an error"
         } else if message.contains("value out of range: underflow") {
             cause =
                 "a Double product or quotient underflows on this data (exactly half the least subnormal Double, a tie that rounds to 0): pq's answer there is 0, where PostgreSQL's double precision arithmetic raises an error"

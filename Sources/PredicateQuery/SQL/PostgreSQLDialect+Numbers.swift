@@ -22,7 +22,8 @@
 //   that cannot happen when the positive values alone and the negative values alone
 //   stay in range, and then the sum is pq's. Otherwise each partial sum is tested
 //   (`SQLLowering+PartialSums`): if one leaves the range the statement raises
-//   "integer out of range", else the sum is pq's.
+//   "integer out of range", else the sum is pq's. (Where the sum's filter holds
+//   aggregates, the test is left out and the statement raises there anyway.)
 // - `@sum` of Doubles and `@avg`: pq adds Doubles one at a time in the elements' key
 //   order, as `sum(x ORDER BY key)` does (an Int as its Double, for `@avg`), then
 //   divides by the count; a finite partial sum overflowing to ±∞ raises "value out

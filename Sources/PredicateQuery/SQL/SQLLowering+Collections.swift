@@ -146,9 +146,17 @@ extension SQLLowering {
         let (lowered, _) = try value(element)
         let scope = scopes[scopes.count - 1]
         let key = SQLExpr.column(alias: scope.alias, name: try entityMapping(scope.entity).primaryKey)
+        // The test lowers the filter twice more: not where the filter holds
+        // aggregates, whose own tests would multiply the SQL at each level.
         let partialSums =
             dialect.needsPartialSumTest && function == .sum && element.type == .int
+                && !(filter.map(Self.holdsAggregate) ?? false)
             ? try partialSumLeavesRange(path, filter: filter, value: element) : nil
         return dialect.aggregate(function, of: lowered, type: element.type, order: key, partialSumLeavesRange: partialSums)
+    }
+
+    static func holdsAggregate(_ expr: TypedExpr) -> Bool {
+        if case .aggregate = expr { return true }
+        return expr.children.contains(where: holdsAggregate)
     }
 }

@@ -20,7 +20,9 @@
 //   raise its underflow error.
 //
 // The operands are named once per edge computation (`VALUES (lhs, rhs)`), so each
-// appears three times in the text.
+// appears three times in the text; nested operations would grow it exponentially,
+// so operands past `guardedOperandBudget` get the plain operator, whose overflow
+// stops the query (`StoreError.Kind.valueOutOfRange`) rather than answer otherwise.
 
 extension SQLRenderer {
     private static let double = "CAST(2 AS double precision)"
@@ -28,48 +30,43 @@ extension SQLRenderer {
 
     private static func power(_ exponent: String) -> String { "power(\(double), \(exponent))" }
 
+    /// Operands longer than this, together, get PostgreSQL's plain operator: each
+    /// guarded operation writes its operands three times, and nested ones would
+    /// grow the text exponentially. There an overflow stops the query instead.
+    static let guardedOperandBudget = 4_096
+
     func doubleArithmetic(_ op: String, _ lhs: SQLExpr, _ rhs: SQLExpr, into out: inout String) {
+        var l = ""
+        var r = ""
+        atom(lhs, into: &l)
+        atom(rhs, into: &r)
+        let plain = l + " " + op + " " + r
+        guard l.utf8.count + r.utf8.count <= Self.guardedOperandBudget else {
+            out += plain
+            return
+        }
         let isAdditive = op == "+" || op == "-"
         out += "CASE WHEN "
         if isAdditive {
-            out += "abs("
-            render(lhs, into: &out)
-            out += ") < \(Self.power("1022")) AND abs("
-            render(rhs, into: &out)
-            out += ") < \(Self.power("1022"))"
+            out += "abs(\(l)) < \(Self.power("1022")) AND abs(\(r)) < \(Self.power("1022"))"
         } else {
-            out += "abs("
-            render(lhs, into: &out)
-            out += ") BETWEEN \(Self.power("-511")) AND \(Self.power("511")) AND abs("
-            render(rhs, into: &out)
-            out += ") BETWEEN \(Self.power("-511")) AND \(Self.power("511"))"
+            let moderate = "BETWEEN \(Self.power("-511")) AND \(Self.power("511"))"
+            out += "abs(\(l)) \(moderate) AND abs(\(r)) \(moderate)"
         }
-        out += " THEN "
-        atom(lhs, into: &out)
-        out += " \(op) "
-        atom(rhs, into: &out)
-        out += " ELSE (SELECT CASE WHEN "
+        out += " THEN " + plain + " ELSE (SELECT CASE WHEN "
         if isAdditive {
             let half = "(x * 0.5 \(op) y * 0.5)"
             out += "abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) THEN x \(op) y"
             out += " WHEN \(half) >= \(Self.power("1023")) THEN \(Self.infinity)"
             out += " WHEN \(half) <= -\(Self.power("1023")) THEN -\(Self.infinity)"
-            out += " ELSE \(half) * 2 END FROM (VALUES ("
-            render(lhs, into: &out)
-            out += ", "
-            render(rhs, into: &out)
-            out += ")) AS pq_v(x, y)"
+            out += " ELSE \(half) * 2 END FROM (VALUES (\(l), \(r))) AS pq_v(x, y)"
         } else {
             let combine = op == "*" ? "+" : "-"
             out += "x = 0 OR y = 0 OR abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) THEN x \(op) y"
             out += " WHEN n >= 1029 OR (n > 1019 AND abs(p) >= \(Self.power("least(1024 - n, 10)")))"
             out += " THEN CASE WHEN (x < 0) = (y < 0) THEN \(Self.infinity) ELSE -\(Self.infinity) END"
             out += " WHEN n <= -1082 OR (n < -1070 AND abs(p) < \(Self.power("greatest(-1075 - n, -10)"))) THEN 0"
-            out += " ELSE x \(op) y END FROM (VALUES ("
-            render(lhs, into: &out)
-            out += ", "
-            render(rhs, into: &out)
-            out += ")) AS pq_v(x, y), LATERAL (VALUES ("
+            out += " ELSE x \(op) y END FROM (VALUES (\(l), \(r))) AS pq_v(x, y), LATERAL (VALUES ("
             out += Self.exponent("x") + ", " + Self.exponent("y")
             out += ")) AS pq_e(ex, ey), LATERAL (VALUES (ex \(combine) ey, "
             out += Self.scaled("x", "ex") + " \(op) " + Self.scaled("y", "ey")

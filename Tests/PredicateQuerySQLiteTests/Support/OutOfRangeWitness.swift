@@ -19,7 +19,7 @@ struct OutOfRangeWitness {
     enum Cause: String, Hashable, CaseIterable {
         case intOverflow = "Int leaves Int's range"
         case intSumRange = "@sum of Ints leaves Int's range part way"
-        case doubleOverflow = "a sum of Doubles overflows to infinity"
+        case doubleOverflow = "Double overflows to infinity"
         case doubleUnderflow = "Double underflows to 0"
 
         /// The cause a PostgreSQL store's error names (`PostgresConnection.outOfRangeCause`).
@@ -28,7 +28,7 @@ struct OutOfRangeWitness {
                 self = .intOverflow
             } else if message.contains("an @sum of Ints") {
                 self = .intSumRange
-            } else if message.contains("sum of Doubles") {
+            } else if message.contains("Double computation overflows") {
                 self = .doubleOverflow
             } else if message.contains("underflows") {
                 self = .doubleUnderflow
@@ -80,6 +80,8 @@ struct OutOfRangeWitness {
         case (.int, .int, .double):
             causes.insert(.intOverflow)
         case (.double(let x), .double(let y), .double(let z)):
+            // PostgreSQL raises here only past the guard's budget (`SQLRenderer+Doubles`).
+            if x.isFinite, y.isFinite, z.isInfinite { causes.insert(.doubleOverflow) }
             if op == .multiply || op == .divide, x != 0, y != 0, z == 0 { causes.insert(.doubleUnderflow) }
         default:
             break

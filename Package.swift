@@ -19,6 +19,9 @@ let package = Package(
         .executable(name: "pq", targets: ["pq"]),
         // For the fuzzer package in Fuzz/, which builds with sanitizers in its own folder.
         .library(name: "PredicateQueryFuzzing", targets: ["PredicateQueryFuzzing"]),
+        // For the example packages' tests only (Examples/Server runs against a throwaway
+        // PostgreSQL server): one copy of the start/stop logic, not two.
+        .library(name: "PredicateQueryTestSupport", targets: ["PredicateQueryTestSupport"]),
     ],
     targets: [
         // The compiler core: syntax, diagnostics, schema, checking. Never links SQLite.

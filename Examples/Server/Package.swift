@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PredicateQuery", package: "pq"),
                 .product(name: "PredicateQuerySQLite", package: "pq"),
+                .product(name: "PredicateQueryPostgres", package: "pq"),
                 .product(name: "PredicateQueryExamples", package: "pq"),
             ]),
         // The HTTP routes: Hummingbird handlers that hand requests to QueryService.
@@ -38,7 +39,11 @@ let package = Package(
         // The server itself: the routes on a port, over the example store or a store file.
         .executableTarget(
             name: "pq-server",
-            dependencies: ["PQServer", "QueryService", .product(name: "Hummingbird", package: "hummingbird")]),
+            dependencies: [
+                "PQServer", "QueryService", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PredicateQueryPostgres", package: "pq"),
+                .product(name: "PredicateQueryExamples", package: "pq"),
+            ]),
         // A load test run by hand: the server driven at 1–256 connections over loopback.
         .executableTarget(name: "pq-load"),
         // The typed builder: a filter composed from optional UI state.
@@ -61,6 +66,8 @@ let package = Package(
                 "QueryService", "PQServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PredicateQueryPostgres", package: "pq"),
+                .product(name: "PredicateQueryTestSupport", package: "pq"),
             ]),
         .testTarget(
             name: "FilterCompositionTests",

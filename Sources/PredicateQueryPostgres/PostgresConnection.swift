@@ -13,7 +13,13 @@ import PredicateQuerySQLite
 final class PostgresConnection: @unchecked Sendable {
     fileprivate let handle: OpaquePointer
     /// libpq's cancel object for this connection, used from another thread.
-    private let cancelHandle: OpaquePointer?
+    private var cancelHandle: OpaquePointer?
+    /// Whether `cancel()` was called since the statement was sent, which tells a
+    /// cancel request from `statement_timeout` (both end a statement with 57014).
+    private var cancelRequested = false
+    private let cancelLock = NSLock()
+    /// The statement timeout set on the session, for the message of a statement it stops.
+    var statementTimeout: Duration?
 
     /// Connects with a URL (`postgresql://user@host/db`) or a conninfo string
     /// (`host=/tmp dbname=pq`), and sets the session up so values read back as pq
@@ -27,10 +33,11 @@ final class PostgresConnection: @unchecked Sendable {
         }
         self.handle = handle
         cancelHandle = PQgetCancel(handle)
-        try execute(
-            "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
-        )
+        try execute(Self.sessionSetup)
     }
+
+    private static let sessionSetup =
+        "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
 
     deinit {
         if let cancelHandle { PQfreeCancel(cancelHandle) }
@@ -44,10 +51,11 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Runs SQL that takes no parameters (one or several statements).
     func execute(_ sql: String) throws(StoreError) {
-        guard let result = PQexec(handle, sql) else { throw StoreError(Self.message(handle)) }
+        cancelLock.withLock { cancelRequested = false }
+        guard let result = PQexec(handle, sql) else { throw StoreError(Self.message(handle), kind: lostKind) }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw StoreError(resultMessage(result)) }
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(of: result) }
     }
 
     private func resultMessage(_ result: OpaquePointer) -> String {
@@ -59,11 +67,12 @@ final class PostgresConnection: @unchecked Sendable {
     /// Sends a statement with its parameters (text, or nil for NULL, each with its type's
     /// OID, 0 to let the server infer it); its rows are read with `next`.
     func send(_ sql: String, _ parameters: [PostgresParameter]) throws(StoreError) -> PostgresRows {
+        cancelLock.withLock { cancelRequested = false }
         let sent = withParameterPointers(parameters) { values, types in
             PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, nil, nil, 0)
         }
-        guard sent == 1 else { throw StoreError(Self.message(handle)) }
-        guard PQsetSingleRowMode(handle) == 1 else { throw StoreError(Self.message(handle)) }
+        guard sent == 1 else { throw StoreError(Self.message(handle), kind: lostKind) }
+        guard PQsetSingleRowMode(handle) == 1 else { throw StoreError(Self.message(handle), kind: lostKind) }
         return PostgresRows(connection: self)
     }
 
@@ -78,17 +87,25 @@ final class PostgresConnection: @unchecked Sendable {
     /// The next result of the statement being read, or nil when it is done.
     fileprivate func nextResult() -> OpaquePointer? { PQgetResult(handle) }
 
-    /// A result's error, as a store error.
+    /// A result's error, as a store error of the kind its SQLSTATE says (see `PostgresErrors`).
     fileprivate func error(of result: OpaquePointer) -> StoreError {
         let message = resultMessage(result)
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-        if state == "57014" {
-            return StoreError("the query was interrupted (\(message.replacingOccurrences(of: "ERROR:  ", with: "")))")
+        guard let field = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) else {
+            return StoreError(message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "), kind: lostKind)
         }
-        if state == "22003", let cause = Self.outOfRangeCause(message) {
+        let state = String(cString: field)
+        if state == PostgresErrors.queryCanceled {
+            if cancelLock.withLock({ cancelRequested }) {
+                return StoreError("the query was interrupted", kind: .cancelled)
+            }
+            let limit = statementTimeout.map { "its \(QueryBudget.describe($0)) timeout" } ?? "its statement_timeout"
+            return StoreError("the query ran longer than \(limit) and was stopped", kind: .timeout)
+        }
+        if state == PostgresErrors.numericValueOutOfRange, let cause = Self.outOfRangeCause(message) {
             return StoreError(cause, kind: .valueOutOfRange)
         }
-        return StoreError(message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "))
+        return StoreError(
+            message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "), kind: PostgresErrors.kind(sqlState: state))
     }
 
     /// What a "numeric value out of range" error (SQLSTATE 22003) means in pq's SQL
@@ -113,8 +130,43 @@ final class PostgresConnection: @unchecked Sendable {
         return "PostgreSQL cannot compute this query as pq does: " + cause
     }
 
-    /// Asks the server to stop the statement running on this connection; safe from any thread.
+    /// The kind of an error with no SQLSTATE: `unavailable` when the connection is gone.
+    private var lostKind: StoreError.Kind { PQstatus(handle) == CONNECTION_OK ? .internal : .unavailable }
+
+    /// Whether the connection to the server is still up, reading what the server sent
+    /// while it was idle: a connection the server ended (a restart, an administrator's
+    /// `pg_terminate_backend`) is found here, before a statement is sent on it.
+    /// Not while a statement runs.
+    var isAlive: Bool {
+        // The server's farewell (a FATAL message) and the end of the connection can
+        // take a read each.
+        for _ in 0..<3 where PQconsumeInput(handle) != 1 { return false }
+        return PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Connects again with the same parameters and sets the session up as `init` does
+    /// (a session's own settings are the caller's to set again). Not while a statement
+    /// runs, nor while `cancel` may be called.
+    func reconnect() throws(StoreError) {
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw StoreError("cannot connect to PostgreSQL again: \(Self.message(handle))", kind: .unavailable)
+        }
+        cancelLock.withLock {
+            if let cancelHandle { PQfreeCancel(cancelHandle) }
+            cancelHandle = PQgetCancel(handle)
+        }
+        try execute(Self.sessionSetup)
+    }
+
+    /// Asks the server to stop the statement running on this connection; safe from any
+    /// thread. Returns once the server has taken the request (libpq waits for it), so a
+    /// statement sent after it is not the one stopped.
     func cancel() {
+        let cancelHandle: OpaquePointer? = cancelLock.withLock {
+            cancelRequested = true
+            return self.cancelHandle
+        }
         guard let cancelHandle else { return }
         var buffer = [CChar](repeating: 0, count: 256)
         _ = PQcancel(cancelHandle, &buffer, Int32(buffer.count))

@@ -13,6 +13,7 @@ extension PostgresStore {
     ) throws(StoreError) -> (String, [PostgresParameter]) {
         // PostgreSQL has no empty `IN ()`: an empty list is bound as one NULL, which
         // the lowering's exact form makes false.
+        try checkObjectParameters(query)
         var parameters = parameters
         for (name, value) in parameters {
             if case .list(let values) = value, values.isEmpty { parameters[name] = .list([.null]) }

@@ -15,8 +15,11 @@ import PredicateQuerySQLite
 public final class PostgresStore: QueryStore {
     public let schema: Schema
     public let mapping: StoreMapping
-    /// Always false: the schema is the one pq stored with the tables.
-    public var isSchemaInferred: Bool { false }
+    /// Whether the schema was read from the database's own tables (one pq did not
+    /// create; see `PostgresStore+Introspection`) rather than stored by pq.
+    public internal(set) var isSchemaInferred = false
+    /// What reading a database pq did not create left out or renamed, one sentence each.
+    public internal(set) var schemaNotes: [String] = []
     let connection: PostgresConnection
     private var statementTimeout: Duration?
 
@@ -36,14 +39,13 @@ public final class PostgresStore: QueryStore {
         text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
     }
 
-    /// Opens the store pq created in the database `url` names (a URL or a conninfo string).
+    /// Opens the store in the database `url` names (a URL or a conninfo string): the
+    /// schema pq stored there, or else one read from the tables (`isSchemaInferred`).
     public static func open(_ url: String) throws(StoreError) -> PostgresStore {
         let connection = try PostgresConnection(url)
         let exists = try connection.query(
             "SELECT to_regclass($1) IS NOT NULL", [PostgresParameter(text: schemaTable, type: PostgresValues.text)])
-        guard exists.first?.first == "t" else {
-            throw StoreError("the database has no table '\(schemaTable)': load pq's data into it first (pq --load-examples)")
-        }
+        guard exists.first?.first == "t" else { return try introspected(connection) }
         let rows = try connection.query("SELECT schema_json, mapping_json FROM \(schemaTable) LIMIT 1")
         guard let row = rows.first, row.count == 2, let schemaJSON = row[0], let mappingJSON = row[1] else {
             throw StoreError("the database's '\(schemaTable)' table is empty")
@@ -73,6 +75,7 @@ public final class PostgresStore: QueryStore {
         get { statementTimeout }
         set {
             statementTimeout = newValue
+            connection.statementTimeout = newValue
             let milliseconds =
                 newValue.map { max(1, Int64($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) }
                 ?? 0

@@ -128,6 +128,8 @@ enum PostgresValues {
             let moment = Date(timeIntervalSince1970: seconds)
             return .double(StoreValueEncoding.seconds(of: moment, dates))
         case bytea: return hexBytes(text).map(Value.data) ?? .string(text)
+        // As `UUID.uuidString` spells it (upper case), so a uuid key reads as its attribute does.
+        case uuid: return .string(UUID(uuidString: text)?.uuidString ?? text)
         default: return .string(text)
         }
     }

@@ -29,3 +29,10 @@ public struct QueryBudget: Sendable, Hashable {
         }
     }
 }
+
+extension QueryBudget {
+    /// A duration as a person writes it, for messages: "5 s", "1.5 s", "250 ms".
+    public static func describe(_ duration: Duration) -> String {
+        SQLiteConnection.describe(duration)
+    }
+}

@@ -16,6 +16,20 @@ public struct Row: Sendable {
     public var labels: RowFields<Value>
     /// With summaries: the number of objects in each to-many relationship.
     public var counts: RowFields<Int64>
+    /// The object's key as text when it is not an integer (a PostgreSQL table keyed by
+    /// a uuid or text column); `id.key` is then 0.
+    public var keyText: String? = nil
+    /// The key of the object each to-one relationship points to, as text, where that
+    /// key is not an integer (and `toOne` has none).
+    public var toOneKeyText: RowFields<String>? = nil
+
+    /// The object's key as shown: its integer key, or its text key.
+    public var shownKey: String { keyText ?? String(id.key) }
+
+    /// The key of the object a to-one relationship points to, as shown; nil for none.
+    public func shownKey(of relationship: String) -> String? {
+        toOne[relationship].map { String($0) } ?? toOneKeyText?[relationship]
+    }
 }
 
 /// Named fields of one row. The names are shared by every row of a query, so a row
@@ -123,9 +137,11 @@ package final class RowDecoder: Sendable {
     /// A row from its columns' stored values, read by index.
     package func decode(column: (Int32) -> Value) -> Row {
         var key: Int64 = 0
+        var keyText: String?
         var entity = self.entity
         var values = [Value?](repeating: nil, count: self.values.count)
         var toOne = [Int64?](repeating: nil, count: self.toOne.count)
+        var toOneText: [String?]?
         var labels = [Value?](repeating: nil, count: self.labels.count)
         var counts = [Int64?](repeating: nil, count: self.counts.count)
         for (index, step) in steps.enumerated() {
@@ -134,14 +150,24 @@ package final class RowDecoder: Sendable {
             switch step {
             case .skip: break
             case .primaryKey:
-                if case .int(let value) = stored { key = value }
+                switch stored {
+                case .int(let value): key = value
+                case .string(let text): keyText = text
+                default: break
+                }
             case .entityNumber:
                 if case .int(let number) = stored, let name = entitiesByNumber?[number] { entity = name }
             case .attribute(let slot, let type):
                 let value = StoreValueEncoding.decode(stored, as: type, dates: dates)
                 if !value.isNull { values[slot] = value }
             case .toOne(let slot):
-                if case .int(let target) = stored { toOne[slot] = target }
+                switch stored {
+                case .int(let target): toOne[slot] = target
+                case .string(let text):
+                    if toOneText == nil { toOneText = [String?](repeating: nil, count: self.toOne.count) }
+                    toOneText?[slot] = text
+                default: break
+                }
             case .label(let slot):
                 if !stored.isNull { labels[slot] = stored }
             case .count(let slot):
@@ -151,7 +177,8 @@ package final class RowDecoder: Sendable {
         return Row(
             id: ObjectID(entity, key), values: RowFields(names: self.values, slots: values),
             toOne: RowFields(names: self.toOne, slots: toOne), labels: RowFields(names: self.labels, slots: labels),
-            counts: RowFields(names: self.counts, slots: counts))
+            counts: RowFields(names: self.counts, slots: counts), keyText: keyText,
+            toOneKeyText: toOneText.map { RowFields(names: self.toOne, slots: $0) })
     }
 }
 

@@ -68,8 +68,11 @@ struct SQLiteStorePoolTests {
         let clock = ContinuousClock()
         let cancelled = clock.now
         task.cancel()
-        let result = await task.result
+        // Watched without awaiting: the pool frees the connection on its own thread,
+        // whether or not a task thread is free to run this test.
+        while pool.available < 1, clock.now - cancelled < .seconds(10) { usleep(500) }
         let freedAfter = clock.now - cancelled
+        let result = await task.result
         #expect(pool.available == 1)
         guard case .failure(let error as StoreError) = result else {
             Issue.record("expected a StoreError, got \(result)")

@@ -138,3 +138,35 @@ public final class PostgresTestServer: @unchecked Sendable {
         return succeeded
     }
 }
+
+extension PostgresTestServer {
+    /// Runs async `body` with a fresh server, stopped afterwards; nil (after a notice)
+    /// when none can start. Starting and stopping (seconds of waiting for initdb and
+    /// pg_ctl) happen on a thread of their own, not on one of Swift's few task
+    /// threads, where they would stall every other test running meanwhile.
+    public static func withAsync<T>(_ body: (PostgresTestServer) async throws -> T) async rethrows -> T? {
+        guard let server = await offTaskThreads({ start() }) else { return nil }
+        do {
+            let result = try await body(server)
+            await offTaskThreads { server.stop() }
+            return result
+        } catch {
+            await offTaskThreads { server.stop() }
+            throw error
+        }
+    }
+
+    /// Runs blocking `work` on a dispatch thread and waits for it without holding a task thread.
+    public static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// Runs blocking, throwing `work` on a dispatch thread and waits for it without holding a task thread.
+    public static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}

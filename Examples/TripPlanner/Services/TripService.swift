@@ -58,4 +58,28 @@ struct TripService {
     func busyTravellers() throws -> [Traveller] {
         try context.fetch(FetchDescriptor<Traveller>(predicate: #Predicate { $0.trips.filter { $0.items.count > 3 }.count >= 2 }))
     }
+
+    func byName() throws -> [Trip] {
+        // Differs: pq reads .localizedStandard as a [cd] sort, without numeric order or locale.
+        try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name, comparator: .localizedStandard)]))
+    }
+
+    func byDestination() throws -> [Trip] {
+        try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.destination, comparator: .lexical)]))
+    }
+
+    func inMontreal() throws -> [Trip] {
+        // Differs: a decomposed literal is == to "Montréal" in Swift, but not in the store.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.destination == "Montre\u{301}al" }))
+    }
+
+    func summerTrips() throws -> [Trip] {
+        // Mistake: like(_:) is pq's spelling of LIKE; #Predicate does not accept it.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name.like("Summer*") }))
+    }
+
+    func notTravelledBy(_ name: String) throws -> [Trip] {
+        // Differs: a trip with no traveller is != name in Swift and in pq, but SwiftData's SQL leaves it out.
+        try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.traveller?.name != name }))
+    }
 }

@@ -7,7 +7,11 @@ struct PackingListView: View {
     @Query(filter: #Predicate<Item> { $0.title.lowercased() == "passport" }) private var passports: [Item]
     // Mistake: a misspelled property.
     @Query(filter: #Predicate<Item> { $0.cots > 100 }) private var expensive: [Item]
+    // Differs: SwiftData sorts a String with .localizedStandard unless told otherwise; pq by code point.
     @Query(sort: [SortDescriptor(\Item.trip?.name), SortDescriptor(\Item.cost, order: .reverse)]) private var sorted: [Item]
+
+    // Differs: for an item with no trip, the count is nil in Swift and pq but 0 in SwiftData's SQL.
+    @Query(filter: #Predicate<Item> { $0.trip?.items.count == 0 }) private var orphans: [Item]
 
     var body: some View {
         List(toPack) { item in

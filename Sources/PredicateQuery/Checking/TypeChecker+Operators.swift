@@ -320,6 +320,18 @@ extension TypeChecker {
         _ op: ArithmeticOperator, _ lhs: Expr, _ rhs: Expr, expecting expected: ValueType?, at span: SourceSpan
     ) -> TypedExpr? {
         let hint = expected.flatMap { $0.isNumeric || $0 == .date || $0 == .duration ? $0 : nil }
+        // `$start + 1h` (Swift: `start.addingTimeInterval(3600)`) where a Date is expected: the
+        // parameter is the Date and the other side the Duration, not two Durations.
+        if hint == .date, op == .add || op == .subtract, case .parameter = lhs.kind {
+            guard let left = check(lhs, expecting: .date), let right = check(rhs, expecting: .duration) else { return nil }
+            guard left.type == .date, right.type == .duration else {
+                return error(
+                    .invalidArithmetic,
+                    "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'",
+                    at: span)
+            }
+            return .arithmetic(op, left, right, .date)
+        }
         guard let (left, right) = checkOperands(lhs, rhs, hint: hint) else { return nil }
         let mismatch = "binary operator '\(op.rawValue)' cannot be applied to operands of type '\(left.type)' and '\(right.type)'"
         if op.isBitwise, left.type != .int || right.type != .int {

@@ -53,6 +53,9 @@ indirect enum SQLExpr: Sendable {
     case castToBigInt(SQLExpr)
     /// `CAST(e AS integer)` (PostgreSQL only).
     case castToInteger(SQLExpr)
+    /// `CAST(e AS text)`: a column whose values are compared and sorted as their text
+    /// (a PostgreSQL enum type's labels; see `EntityMapping.columnsReadAsText`).
+    case castToText(SQLExpr)
     /// `COALESCE(e, 0)`: a condition in which NULL means false.
     case falseIfNull(SQLExpr)
     /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.

@@ -199,6 +199,9 @@ public struct SQLLowering {
             }
             throw LoweringError(message: "the store has no column for '\(path.entity).\(path.attribute.name)'")
         }
+        if try entityMapping(path.entity).columnsReadAsText?.contains(name) == true {
+            return .castToText(.column(alias: alias, name: name))
+        }
         return .column(alias: alias, name: name)
     }
 

@@ -151,6 +151,11 @@ struct SQLRenderer {
             out += "CAST("
             render(operand, into: &out)
             out += " AS integer)"
+        case .castToText(let operand):
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS text)"
+            if let collation = dialect.stringCollation { out += " COLLATE " + dialect.quote(collation) }
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("

@@ -21,6 +21,9 @@ public struct EntityMapping: Sendable, Hashable, Codable {
     public var entityNumbers: [Int]?
     /// The column of each stored attribute, by attribute name.
     public var columns: [String: String]
+    /// Columns whose values queries compare and sort as text: a PostgreSQL enum
+    /// type's, which PostgreSQL neither compares with text nor sorts by label.
+    public var columnsReadAsText: Set<String>? = nil
 }
 
 /// Where a relationship's links live.

@@ -11,6 +11,8 @@ struct Lexer {
     let limits: Limits
     var position = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// Whether `Limits.deadline` passed while lexing (the clock is read every 1,024 tokens).
+    private(set) var deadlinePassed = false
 
     init(_ source: String, limits: Limits = .standard) {
         self.bytes = Array(source.utf8)
@@ -23,7 +25,13 @@ struct Lexer {
         while true {
             skipWhitespace()
             guard position < bytes.count else { break }
-            if let token = lexToken() { tokens.append(token) }
+            if let token = lexToken() {
+                tokens.append(token)
+                if tokens.count % 1024 == 0, let deadline = limits.deadline, ContinuousClock.now >= deadline {
+                    deadlinePassed = true
+                    break
+                }
+            }
         }
         tokens.append(Token(kind: .end, span: .point(bytes.count)))
         return tokens

@@ -15,9 +15,11 @@ public struct Limits: Sendable, Hashable, Codable {
     public var maxListLength: Int
     /// Longest accepted name, in UTF-8 bytes.
     public var maxIdentifierLength: Int
-    /// When checking must be done, for a service whose requests each have a time
-    /// budget: past it, the checker stops with a `limit.deadline` error and the
-    /// compiler does not lower. Nil (the default) for no deadline; not encoded.
+    /// When parsing and checking must be done, for a service whose requests each
+    /// have a time budget: past it, the lexer, the parser (each reading the clock
+    /// every 1,024 tokens) and the checker (every 1,024 expressions) stop with a
+    /// `limit.deadline` error and the compiler does not lower. Nil (the default) for
+    /// no deadline; not encoded.
     public var deadline: ContinuousClock.Instant?
 
     private enum CodingKeys: String, CodingKey {

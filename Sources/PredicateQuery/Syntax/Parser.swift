@@ -9,6 +9,9 @@
 // - prefix operators and operator chains are gathered in loops, not by recursion.
 // After a syntax error in one operand of `&&` / `||`, the parser skips to the next
 // such operator and goes on, so several mistakes are reported in one run.
+// A service's deadline (`Limits.deadline`) is honoured here too: the lexer and
+// `advance` read the clock every 1,024 tokens, and past the deadline the parser
+// jumps to the end of the input, so every loop ends, and reports only that.
 
 /// Parses query text into a `Query`.
 public struct Parser {
@@ -22,6 +25,11 @@ public struct Parser {
     /// The closing brackets that enclosing constructs are waiting for, innermost last;
     /// error recovery stops at one of these and skips any other.
     var closers: [TokenKind] = []
+    /// Tokens consumed, for reading the clock every 1,024 of them.
+    var consumed = 0
+    /// Whether `Limits.deadline` passed while parsing, and where.
+    var deadlinePassed = false
+    var deadlineOffset = 0
 
     /// A variable bound by a closure or SUBQUERY, and how it is referred to.
     struct Binding {
@@ -83,8 +91,14 @@ public struct Parser {
                         at: SourceSpan(start: 0, end: min(length, 1)))
                 ])
         }
+        if let deadline = limits.deadline, ContinuousClock.now >= deadline {
+            return Result(query: nil, diagnostics: [deadlineError(at: .point(0))])
+        }
         var lexer = Lexer(text, limits: limits)
         let tokens = lexer.tokenize()
+        if lexer.deadlinePassed {
+            return Result(query: nil, diagnostics: [deadlineError(at: .point(tokens.last?.span.start ?? 0))])
+        }
         guard lexer.diagnostics.isEmpty else {
             return Result(query: nil, diagnostics: lexer.diagnostics)
         }
@@ -98,6 +112,9 @@ public struct Parser {
             }
         } catch {
             query = nil
+        }
+        if parser.deadlinePassed {
+            return Result(query: nil, diagnostics: [deadlineError(at: .point(parser.deadlineOffset))])
         }
         let failed = parser.diagnostics.containsErrors
         return Result(query: failed ? nil : query, diagnostics: parser.diagnostics)
@@ -116,7 +133,19 @@ public struct Parser {
     mutating func advance() -> Token {
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
+        consumed += 1
+        if consumed % 1024 == 0, !deadlinePassed, let deadline = limits.deadline, ContinuousClock.now >= deadline {
+            // Out of time: on to the end of the input, where every loop stops.
+            deadlinePassed = true
+            deadlineOffset = token.span.start
+            index = tokens.count - 1
+        }
         return token
+    }
+
+    /// The error of a parse that ran past `Limits.deadline`.
+    static func deadlineError(at span: SourceSpan) -> Diagnostic {
+        .error(.deadlinePassed, "parsing the query took longer than its time budget allows", at: span)
     }
 
     /// Consumes the current token if it has `kind`.

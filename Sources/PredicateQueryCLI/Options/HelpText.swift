@@ -31,7 +31,8 @@ enum HelpText {
                                is read table by table; a Core Data / SwiftData store
                                with the model it keeps inside (or one inferred from
                                its tables), unless --model names one. A postgresql://
-                               URL (or PQ_DATABASE_URL) queries a PostgreSQL database
+                               URL (or PQ_DATABASE_URL) queries a PostgreSQL database:
+                               pq's tables, or any others, read from its catalog
           --load-examples      with a postgresql:// store: create pq's example tables
                                and data in it first
           --model FILE         read the model: SwiftData @Model classes from a Swift file

@@ -86,13 +86,13 @@ struct ResultFormatter {
     /// A cell's text; nil for nil.
     private func text(_ row: Row, _ column: Column) -> String? {
         switch column.source {
-        case .key: return String(row.id.key)
+        case .key: return row.shownKey
         case .attribute(let attribute):
             let value = row.values[attribute.name] ?? .null
             if value == .null { return nil }
             return ValueText.plain(value, type: attribute.type, schema: schema)
         case .toOne(let relationship):
-            guard let key = row.toOne[relationship.name] else { return nil }
+            guard let key = row.shownKey(of: relationship.name) else { return nil }
             guard let label = row.labels[relationship.name] else { return "#\(key)" }
             return ValueText.plain(label, type: .string, schema: schema) + " (#\(key))"
         case .toMany(let relationship):
@@ -156,12 +156,14 @@ struct ResultFormatter {
                 columns.map { column -> (String, String) in
                     let value: String
                     switch column.source {
-                    case .key: value = String(row.id.key)
+                    case .key: value = row.keyText.map(ValueText.jsonString) ?? String(row.id.key)
                     case .attribute, .path:
                         let (stored, type) = stored(row, column) ?? (.null, nil)
                         value = ValueText.json(stored, type: type, schema: schema)
                     case .toOne(let relationship):
-                        if let key = row.toOne[relationship.name] {
+                        if let key = row.toOne[relationship.name].map({ String($0) })
+                            ?? row.toOneKeyText?[relationship.name].map(ValueText.jsonString)
+                        {
                             let label =
                                 row.labels[relationship.name].map {
                                     ", \"label\": " + ValueText.json($0, type: .string, schema: schema)

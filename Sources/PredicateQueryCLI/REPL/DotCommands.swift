@@ -5,6 +5,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryPostgres
 
 final class DotCommands {
     enum Outcome { case done, failed, quit }
@@ -102,6 +103,7 @@ final class DotCommands {
         }
         if session.store.isSchemaInferred, arguments.isEmpty {
             session.output.write("-- inferred from the store's tables (it holds no model): names and types are guesses\n")
+            for note in (session.store as? PostgresStore)?.schemaNotes ?? [] { session.output.write("-- \(note)\n") }
         }
         session.output.write(printer.schemaText(only: arguments.first))
         return .done

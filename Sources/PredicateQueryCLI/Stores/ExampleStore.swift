@@ -1,7 +1,7 @@
 // The example store: the models of Examples/Models with deterministic sample
 // data, created on first use in a cache folder. It is built in a temporary file
-// and renamed into place, so an interrupted or concurrent first run never leaves
-// a half-written store behind.
+// and linked into place, so an interrupted or concurrent first run never leaves
+// a half-written store behind, nor replaces the store another run made.
 
 import Foundation
 import PredicateQuery
@@ -51,11 +51,13 @@ enum ExampleStore {
             try? FileManager.default.removeItem(atPath: temporary)
             throw CLIError.io("cannot create the example store: \(error)")
         }
-        if rename(temporary, path) != 0 {
-            try? FileManager.default.removeItem(atPath: temporary)
-            if !FileManager.default.fileExists(atPath: path) {
-                throw CLIError.io("cannot move the example store into '\(path)'")
-            }
+        // A hard link, not a rename: it never replaces a store a concurrent first run
+        // put there meanwhile, which another pq may already be reading.
+        // (A file system without hard links gets the rename.)
+        let linked = link(temporary, path) == 0 || (errno != EEXIST && rename(temporary, path) == 0)
+        try? FileManager.default.removeItem(atPath: temporary)
+        if !linked, !FileManager.default.fileExists(atPath: path) {
+            throw CLIError.io("cannot move the example store into '\(path)'")
         }
         return path
     }

@@ -25,16 +25,32 @@ enum PostgresOpening {
         return String(url[..<url.index(after: colon)]) + "***" + String(url[at.lowerBound...])
     }
 
-    static func open(_ url: String, _ options: CommandLineOptions) throws(CLIError) -> OpenStore {
-        guard options.modelPaths.isEmpty else {
-            throw CLIError.usage("--model describes SQLite stores; a PostgreSQL database is read with the schema pq stored in it")
+    static func open(_ url: String, _ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
+        if !options.modelPaths.isEmpty {
+            guard !options.loadExamples else { throw CLIError.usage("--load-examples loads pq's own examples; give no --model") }
+            let (schema, warnings): (Schema, [String])
+            do {
+                (schema, warnings) = try ModelFiles.load(options.modelPaths, version: options.modelVersion)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw CLIError.io("\(error)")
+            }
+            warnings.forEach(warn)
+            do {
+                return OpenStore(store: try PostgresStore.open(url, schema: schema), path: shown(url), modelWarnings: warnings)
+            } catch {
+                throw CLIError.io(error.message)
+            }
         }
         do {
             if options.loadExamples {
                 let store = try PostgresStore.create(url, schema: ExampleSchemas.combined)
                 try store.insert(ExampleData.graph(fillerPerEntity: ExampleStore.fillerPerEntity))
             }
-            return OpenStore(store: try PostgresStore.open(url), path: shown(url))
+            let store = try PostgresStore.open(url)
+            for note in store.schemaNotes { warn("pq: warning: \(note)") }
+            return OpenStore(store: store, path: shown(url))
         } catch {
             throw CLIError.io(error.message)
         }

@@ -44,7 +44,7 @@ enum StoreOpening {
     }
 
     static func open(_ options: CommandLineOptions, warn: (String) -> Void) throws(CLIError) -> OpenStore {
-        if let url = PostgresOpening.url(for: options) { return try PostgresOpening.open(url, options) }
+        if let url = PostgresOpening.url(for: options) { return try PostgresOpening.open(url, options, warn: warn) }
         if options.loadExamples { throw CLIError.usage("--load-examples needs a postgresql:// URL as --store") }
         if options.storePath == nil, !options.modelPaths.isEmpty, options.checkOnly || options.showSQL {
             return try openModelsAlone(options, warn: warn)

@@ -13,11 +13,13 @@ extension Session {
     func run(swift text: String) -> Bool {
         let renderer = DiagnosticRenderer(fileName: "<swift>")
         let read = SwiftPredicate.parse(text, entity: defaultEntity)
-        guard let query = read.query else {
+        guard let written = read.query else {
             output.writeError(renderer.render(read.diagnostics, in: text))
             return false
         }
         if !read.diagnostics.isEmpty { output.writeError(renderer.render(read.diagnostics, in: text)) }
+        // `partner.count` after a to-one is the partner's own `count`, where its model has one.
+        let query = SwiftPredicate.resolveMembers(written, schema: schema, entity: defaultEntity)
         return run(query, source: text, renderer: renderer)
     }
 }

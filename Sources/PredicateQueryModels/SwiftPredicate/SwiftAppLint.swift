@@ -6,7 +6,8 @@
 // `#Predicate<T> { … }`, `@Query(filter:sort:order:)` and `Query(…)`,
 // `FetchDescriptor<T>(predicate:sortBy:)` and `SortDescriptor(\T.x)`. Each is
 // read by the Swift predicate parser into a `Query`, checked by the core's
-// checker, then by the SwiftData rules (`+SwiftData`); with `sql`, lowered for
+// checker, then by the SwiftData rules (`SwiftDataRules`) and for the places
+// SwiftData answers differently (`SwiftDataDifferences`); with `sql`, lowered for
 // a Core Data layout store. Diagnostics keep byte offsets into their file, so
 // they render with carets into the Swift source.
 
@@ -59,7 +60,8 @@ public enum SwiftAppLint {
     static func check(_ found: SwiftQuerySiteFinder.Found, in file: String, schema: Schema, mapping: StoreMapping?) -> Site {
         var site = Site(
             file: file, kind: found.kind, span: found.span, entity: found.query?.entity?.text, diagnostics: found.diagnostics)
-        guard let query = found.query, !found.diagnostics.containsErrors else { return site }
+        guard let written = found.query, !found.diagnostics.containsErrors else { return site }
+        let query = SwiftPredicate.resolveMembers(written, schema: schema)
         guard query.entity != nil else {
             site.diagnostics.append(
                 .warning(
@@ -73,6 +75,17 @@ public enum SwiftAppLint {
         let toMany = rules.contains { $0.code == .swiftDataToMany }
         site.diagnostics += checked.diagnostics.filter { !(toMany && $0.code == .toManyWithoutQuantifier) }
         site.diagnostics += rules
+        // Where the app's Swift is pq's, or SwiftData would answer differently (`SwiftDataDifferences`).
+        site.diagnostics += SwiftDataDifferences.foreign(found.foreignSpellings)
+        if let predicate = query.predicate { site.diagnostics += SwiftDataDifferences.decomposedLiterals(predicate) }
+        if let result = checked.query {
+            if let predicate = query.predicate {
+                site.diagnostics += SwiftDataDifferences.nilInequalities(predicate, schema: schema, root: result.entity)
+            }
+            site.diagnostics += SwiftDataDifferences.sorts(
+                query.sortKeys, checked: result.sortKeys, comparators: found.comparators)
+        }
+        site.diagnostics.sort { $0.span.start < $1.span.start }
         guard let result = checked.query, !rules.containsErrors else { return site }
         if let mapping, !site.diagnostics.containsErrors, let compiled = try? SQLLowering.lower(result, mapping: mapping) {
             site.sql = compiled.sql

@@ -36,7 +36,9 @@ public enum SwiftPredicate {
 
     /// Reads `#Predicate<Entity> { … }`, a closure `{ $0.x > 1 }`, a bare closure
     /// body such as `$0.limit > 100`, or `FetchDescriptor<Entity>(predicate:sortBy:)`
-    /// and `Query(filter:sort:order:)` with their sort descriptors. `entity` names the model when the text does not.
+    /// and `Query(filter:sort:order:)` with their sort descriptors (`FetchDescriptor<Entity>()`: every object).
+    /// `entity` names the model when the text does not. Foundation's spellings of string options and values, and
+    /// pq's own spellings where Swift has none, are read too (see `SwiftPredicateParser+Foundation`).
     /// `constants` gives captured names a value (a literal, a list) instead of a parameter.
     public static func parse(_ text: String, entity: String? = nil, constants: [String: Expr] = [:]) -> Result {
         let (tokens, _) = SwiftSourceScanner.scan(Array(text.utf8))
@@ -46,6 +48,16 @@ public enum SwiftPredicate {
         {
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: text.utf8.count)
             guard let site = finder.sites().first else {
+                // `FetchDescriptor<Budget>()`: every object.
+                let words = tokens.map(\.text)
+                if first.text == "FetchDescriptor", words.suffix(2) == ["(", ")"],
+                    words.count == 3 || (words.count == 6 && words[1] == "<" && words[3] == ">")
+                {
+                    let entity =
+                        words.count == 6
+                        ? Name(tokens[2].text, span: SourceSpan(start: tokens[2].start, end: tokens[2].end)) : nil
+                    return Result(query: Query(entity: entity), capturedNames: [], diagnostics: [])
+                }
                 let span = SourceSpan(start: first.start, end: first.end)
                 return Result(
                     query: nil, capturedNames: [],

@@ -5,7 +5,8 @@
 // `starts(with:)`/`hasPrefix` begin-with, `localizedStandardContains` a `[cd]`
 // contains, `xs.contains { … }` and `allSatisfy` element tests, `filter`
 // a filter, `opt.flatMap { … }` the closure's test on a present value,
-// `date.addingTimeInterval(n)` date arithmetic.
+// `date.addingTimeInterval(n)` date arithmetic (`-7 * 86_400` is 7 days, subtracted).
+// Comparisons and tests with options, and pq's own methods, are in `+Foundation`.
 
 import PredicateQuery
 
@@ -40,7 +41,7 @@ extension SwiftPredicateParser {
     }
 
     static let supportedMethods =
-        "contains(_:), contains(where:), allSatisfy(_:), filter(_:), flatMap(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:), addingTimeInterval(_:)"
+        "contains(_:), contains(where:), allSatisfy(_:), filter(_:), flatMap(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:), caseInsensitiveCompare(_:), addingTimeInterval(_:); pq's own: compare(_:options:), range(of:options:), like(_:options:), matches(_:options:), sum(_:), avg(_:), min(_:), max(_:)"
 
     mutating func method(_ name: SwiftToken, on receiver: Expr) throws(Failure) -> Expr {
         let nameSpan = span(of: name)
@@ -56,6 +57,9 @@ extension SwiftPredicateParser {
             let span = receiver.span.merged(with: end)
             switch receiver.kind {
             case .list, .range, .parameter: return Expr(.membership(argument, receiver), span: span)
+            // `(owner?.age ?? 1...5).contains(age)` is membership; `($0.note ?? "").contains("x")` a substring test.
+            case .coalesce(_, let fallback) where Self.isCollection(fallback):
+                return Expr(.membership(argument, receiver), span: span)
             default: return Expr(.stringTest(.contains, receiver, argument, []), span: span)
             }
         case "allSatisfy", "filter":
@@ -76,13 +80,22 @@ extension SwiftPredicateParser {
             return Expr(.stringTest(op, receiver, argument, options), span: receiver.span.merged(with: end))
         case "addingTimeInterval":
             var (argument, end) = try argument(label: nil, method: name.text)
-            // A number of seconds is a duration, as `date + 86400s` is in the text language.
-            switch argument.kind {
-            case .literal(.integer(let seconds)): argument.kind = .literal(.duration(Double(seconds), .seconds))
-            case .literal(.decimal(let seconds)): argument.kind = .literal(.duration(seconds, .seconds))
-            default: break
+            // A number of seconds (`7 * 86_400` folded) is a duration, as `date + 604800s` is in
+            // the text language; a negative one is subtracted, as `date - 7d` is.
+            var op = ArithmeticOperator.add
+            if let (amount, unit) = Self.duration(argument), amount.isFinite {
+                op = amount < 0 ? .subtract : .add
+                argument.kind = .literal(.duration(abs(amount), unit))
             }
-            return Expr(.arithmetic(.add, receiver, argument), span: receiver.span.merged(with: end))
+            return Expr(.arithmetic(op, receiver, argument), span: receiver.span.merged(with: end))
+        case "caseInsensitiveCompare", "compare":
+            return try compareCall(name, on: receiver)
+        case "range":
+            return try rangeCall(name, on: receiver)
+        case "like", "matches":
+            return try patternCall(name, on: receiver)
+        case "sum", "avg", "min", "max":
+            return try aggregateCall(name, on: receiver)
         case "evaluate":
             throw fail(
                 "'evaluate' of a captured predicate cannot become SQL: the store needs the whole test in one closure",
@@ -93,6 +106,48 @@ extension SwiftPredicateParser {
                 "'\(name.text)' cannot become SQL: pq does not know this method", at: nameSpan, code: .swiftUnsupported,
                 notes: [DiagnosticNote("supported methods: \(Self.supportedMethods)")])
         }
+    }
+
+    /// A list or a range, written as one.
+    static func isCollection(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .list, .range: true
+        default: false
+        }
+    }
+
+    /// The number of seconds a literal expression such as `-7 * 86_400` stands for, or nil.
+    static func seconds(_ expr: Expr) -> Double? {
+        switch expr.kind {
+        case .literal(.integer(let value)): return Double(value)
+        case .literal(.decimal(let value)): return value
+        case .negate(let inner): return seconds(inner).map { -$0 }
+        case .arithmetic(let op, let lhs, let rhs):
+            guard let a = seconds(lhs), let b = seconds(rhs) else { return nil }
+            switch op {
+            case .add: return a + b
+            case .subtract: return a - b
+            case .multiply: return a * b
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// `-7 * 86_400` as 7 days (a literal times a unit's length), `90` as 90 seconds, or nil.
+    static func duration(_ expr: Expr) -> (Double, DurationUnit)? {
+        var inner = expr
+        var sign = 1.0
+        if case .negate(let negated) = inner.kind {
+            inner = negated
+            sign = -1
+        }
+        if case .arithmetic(.multiply, let lhs, let rhs) = inner.kind, let amount = seconds(lhs), let length = seconds(rhs),
+            let unit = DurationUnit.allCases.first(where: { $0 != .seconds && $0.seconds == length })
+        {
+            return (sign * amount, unit)
+        }
+        return seconds(expr).map { ($0, .seconds) }
     }
 
     /// `opt.flatMap { x in test }`: the test, with `x` standing for `opt`, where `opt` is not nil.

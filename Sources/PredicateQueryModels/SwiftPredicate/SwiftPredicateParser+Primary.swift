@@ -78,7 +78,10 @@ extension SwiftPredicateParser {
                 throw fail("a tuple cannot be used in a predicate", at: currentSpan, code: .swiftUnsupported)
             }
             let close = try expect(")", "')'")
-            return Expr(inner.kind, span: tokenSpan.merged(with: close))
+            let whole = tokenSpan.merged(with: close)
+            // `(a.compare(b))`: the held call moves to the parenthesised span.
+            if case .invalid = inner.kind, let held = pending.removeValue(forKey: inner.span) { pending[whole] = held }
+            return Expr(inner.kind, span: whole)
         case "[":
             advance()
             var elements: [Expr] = []
@@ -128,6 +131,11 @@ extension SwiftPredicateParser {
                 return try parseIf()
             case "switch":
                 return try parseSwitch()
+            case "try":
+                // `try Date("…", strategy: .iso8601)`: `try` and `try!` change nothing pq reads.
+                advance()
+                if isPunctuation("!"), self.token()?.start == token.end { advance() }
+                return try parsePrefix()
             default:
                 break
             }
@@ -153,6 +161,7 @@ extension SwiftPredicateParser {
             let close = advance().map(span(of:)) ?? tokenSpan
             return Expr(.call(.now, []), span: tokenSpan.merged(with: close))
         }
+        if let value = try foundationValue(token) { return value }
         if isPunctuation("("), self.token(0)?.start == token.end {
             throw fail(
                 "'\(token.text)(…)' cannot become SQL: a predicate can only call the methods pq knows; compute the value outside the closure and capture it",

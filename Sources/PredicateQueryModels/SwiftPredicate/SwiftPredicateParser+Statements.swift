@@ -40,6 +40,7 @@ extension SwiftPredicateParser {
             if let extra = token() {
                 throw fail("unexpected '\(extra.text)' after the predicate", at: span(of: extra))
             }
+            reportUnresolved()
             return Query(entity: entityName, predicate: predicate)
         } catch {
             return nil

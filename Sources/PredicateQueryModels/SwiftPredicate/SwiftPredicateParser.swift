@@ -44,6 +44,10 @@ struct SwiftPredicateParser {
     var annotatedType: Name?
     /// False in an `if` condition, where `{` opens the body (as in Swift).
     var allowsTrailingClosure = true
+    /// Calls whose result means something only once compared (`compare`, `range(of:)`), by span.
+    var pending: [SourceSpan: Pending] = [:]
+    /// What pq reads here but Foundation's `#Predicate` does not accept (reported by `pq lint`).
+    var foreignSpellings: [ForeignSpelling] = []
 
     init(tokens: [SwiftToken], range: Range<Int>, sourceLength: Int) {
         self.tokens = tokens
@@ -188,7 +192,11 @@ struct SwiftPredicateParser {
                 if comparisons > 1 {
                     throw fail("adjacent comparisons do not chain in Swift", at: opSpan, code: .nonAssociativeOperator)
                 }
-                lhs = Expr(.comparison(ComparisonOperator(rawValue: text) ?? .equal, lhs, rhs, []), span: span)
+                let op = ComparisonOperator(rawValue: text) ?? .equal
+                // `a.compare(b) == .orderedSame` and `nil != a.range(of: b)`: the held call's comparison.
+                var resolved = try resolvePending(op, lhs, rhs, span: span)
+                if resolved == nil { resolved = try resolvePending(op, rhs, lhs, span: span) }
+                lhs = resolved ?? Expr(.comparison(op, lhs, rhs, []), span: span)
             }
             operands = [lhs]
         }

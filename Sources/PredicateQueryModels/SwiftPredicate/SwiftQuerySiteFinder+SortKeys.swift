@@ -1,11 +1,19 @@
 // Sort keys of a query site: `\Trip.name`, `\.budget?.name`,
 // `SortDescriptor(\.start, order: .reverse)` and arrays of them.
+//
+// A descriptor's string comparator gives the key's options:
+// `comparator: .localizedStandard` is `[cd]`, `.lexical` none, and pq's own
+// `comparator: String.Comparator(options: [.caseInsensitive])` any of `[c]`, `[d]`,
+// `[cd]` (SwiftData's SortDescriptor takes only a `String.StandardComparator`,
+// so `pq lint` reports that one). Which comparator each key was written with
+// is kept (`comparators`), for the lint's warnings where SwiftData sorts
+// differently from pq.
 
 import PredicateQuery
 
 extension SwiftQuerySiteFinder {
     /// The sort keys written in `range`; a key path's root type, if written, names the entity.
-    func sortKeys(
+    mutating func sortKeys(
         _ range: Range<Int>, defaultAscending: Bool, entity: inout Name?, diagnostics: inout [Diagnostic]
     ) -> [SortKey] {
         var keys: [SortKey] = []
@@ -22,8 +30,11 @@ extension SwiftQuerySiteFinder {
                 }
                 let ascending = !(open..<close).contains { tokens[$0].isWord("reverse") }
                 if let slash = (open..<close).first(where: { tokens[$0].isPunctuation("\\") }),
-                    let key = keyPath(at: slash, ascending: ascending, entity: &entity)
+                    var key = keyPath(at: slash, ascending: ascending, entity: &entity)
                 {
+                    let comparator = self.comparator(in: open + 1..<close)
+                    key.options = comparator.options
+                    comparators[key.span] = comparator.kind
                     keys.append(key)
                 } else {
                     diagnostics.append(
@@ -40,6 +51,46 @@ extension SwiftQuerySiteFinder {
             }
         }
         return keys
+    }
+
+    /// How a `SortDescriptor` compares strings, as written.
+    enum Comparator: Sendable {
+        /// No comparator: SwiftData's `.localizedStandard` for a String.
+        case omitted
+        case localizedStandard, localized, lexical
+        /// pq's `String.Comparator(options:)`.
+        case options
+        /// A comparator pq does not read, such as a captured one.
+        case other
+    }
+
+    /// The `comparator:` argument among the descriptor's tokens, and the options pq reads it as.
+    mutating func comparator(in range: Range<Int>) -> (kind: Comparator, options: StringOptions) {
+        guard let label = range.first(where: { tokens[$0].isWord("comparator") && isPunctuation(":", at: $0 + 1) }) else {
+            return (.omitted, [])
+        }
+        let start = label + 2
+        guard start < range.upperBound else { return (.omitted, []) }
+        if tokens[start].isPunctuation("."), start + 1 < range.upperBound, tokens[start + 1].kind == .identifier {
+            switch tokens[start + 1].text {
+            case "localizedStandard": return (.localizedStandard, [.caseInsensitive, .diacriticInsensitive])
+            case "localized": return (.localized, [])
+            default: return (.lexical, [])
+            }
+        }
+        // `String.Comparator(options: [.caseInsensitive, .diacriticInsensitive])`; any other comparator
+        // (a captured one) is not read: the key sorts plainly, without a warning.
+        let isStringComparator =
+            (tokens[start].isWord("String") && isPunctuation(".", at: start + 1) && start + 2 < range.upperBound
+                && tokens[start + 2].isWord("Comparator")) || tokens[start].isWord("Comparator")
+        guard isStringComparator else { return (.other, []) }
+        var options = StringOptions()
+        for index in start..<range.upperBound where tokens[index].kind == .identifier {
+            if tokens[index].text == "caseInsensitive" { options.insert(.caseInsensitive) }
+            if tokens[index].text == "diacriticInsensitive" { options.insert(.diacriticInsensitive) }
+        }
+        foreignSorts.append(span(start).merged(with: span(range.upperBound - 1)))
+        return (.options, options)
     }
 
     /// `\Type.a?.b` or `\.a.b` at `slash`.

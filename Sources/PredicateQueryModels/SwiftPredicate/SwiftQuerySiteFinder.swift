@@ -18,12 +18,20 @@ struct SwiftQuerySiteFinder {
         var query: Query?
         var diagnostics: [Diagnostic]
         var capturedNames: [String] = []
+        /// What pq reads but Foundation's `#Predicate` or `SortDescriptor` does not accept.
+        var foreignSpellings: [SwiftPredicateParser.ForeignSpelling] = []
+        /// The comparator each sort key's descriptor was written with, by the key's span.
+        var comparators: [SourceSpan: Comparator] = [:]
     }
 
     let tokens: [SwiftToken]
     let sourceLength: Int
     /// Token indices already read as part of a call.
     private var consumed: Set<Int> = []
+    /// Sort keys' comparators, by key span, as `sortKeys` reads them.
+    var comparators: [SourceSpan: Comparator] = [:]
+    /// `String.Comparator(options:)` arguments read by `sortKeys`.
+    var foreignSorts: [SourceSpan] = []
 
     init(tokens: [SwiftToken], sourceLength: Int) {
         self.tokens = tokens
@@ -74,8 +82,12 @@ struct SwiftQuerySiteFinder {
                 query.sortKeys = sortKeys(
                     index..<close + 1, defaultAscending: true, entity: &query.entity, diagnostics: &diagnostics)
                 if query.entity != nil {
-                    found.append(Found(kind: "SortDescriptor", span: span(index), query: query, diagnostics: diagnostics))
+                    var site = Found(kind: "SortDescriptor", span: span(index), query: query, diagnostics: diagnostics)
+                    takeSortNotes(into: &site)
+                    found.append(site)
                 }
+                comparators = [:]
+                foreignSorts = []
                 index = close
             }
             index += 1
@@ -98,7 +110,8 @@ struct SwiftQuerySiteFinder {
         var parser = SwiftPredicateParser(tokens: tokens, range: start..<end, sourceLength: sourceLength)
         let query = parser.parseWhole(entity: nil)
         return Found(
-            kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames)
+            kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames,
+            foreignSpellings: parser.foreignSpellings)
     }
 
     /// `SortDescriptor(…)` or `SortDescriptor<T>(…)`: the index of its `)`.
@@ -126,6 +139,7 @@ struct SwiftQuerySiteFinder {
         var ascending = true
         var sortRange: Range<Int>?
         var captured: [String] = []
+        var foreign: [SwiftPredicateParser.ForeignSpelling] = []
         for (label, range) in arguments(open + 1..<close) {
             switch label {
             case "filter", "predicate":
@@ -137,6 +151,7 @@ struct SwiftQuerySiteFinder {
                 if let named = read.query?.entity { entity = entity ?? named }
                 diagnostics += read.diagnostics
                 captured = read.capturedNames
+                foreign = read.foreignSpellings
             case "sort", "sortBy":
                 sortRange = range
             case "order":
@@ -157,8 +172,24 @@ struct SwiftQuerySiteFinder {
             entity = Name(tokens[colon + 2].text, span: span(colon + 2))
         }
         query.entity = entity
+        var site = Found(
+            kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured,
+            foreignSpellings: foreign)
+        takeSortNotes(into: &site)
         if query.predicate == nil, query.sortKeys.isEmpty, diagnostics.isEmpty { return nil }
-        return Found(kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured)
+        return site
+    }
+
+    /// Moves what `sortKeys` noted (comparators, `String.Comparator`) into the site.
+    mutating func takeSortNotes(into site: inout Found) {
+        site.comparators = comparators
+        site.foreignSpellings += foreignSorts.map {
+            SwiftPredicateParser.ForeignSpelling(
+                span: $0, what: "'String.Comparator(options:)' (pq's spelling of a [c] or [d] sort)",
+                advice: "SortDescriptor takes .localizedStandard, .localized or .lexical")
+        }
+        comparators = [:]
+        foreignSorts = []
     }
 
     /// The labelled arguments of a call, split at top-level commas.

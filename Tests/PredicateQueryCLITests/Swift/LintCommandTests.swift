@@ -1,7 +1,9 @@
 // `pq lint` over the example SwiftData app (Examples/TripPlanner): its output is
 // a golden file (read by hand), every planted mistake — a line after a
 // `// Mistake:` comment — has exactly one error on that line, and no other line
-// has any. Also `--format json`, `--sql`, and `pq --swift`.
+// has any; every planted difference from SwiftData — a line after a
+// `// Differs:` comment — has exactly one warning, and no other line has any.
+// Also `--format json`, `--sql`, and `pq --swift`.
 
 import Foundation
 import PredicateQueryTestSupport
@@ -25,15 +27,15 @@ struct LintCommandTests {
         #expect(result.output == expected)
     }
 
-    /// The (file, line) of each line following a `// Mistake:` comment in the app.
-    static func plantedMistakes() throws -> Set<String> {
+    /// The (file, line) of each line following a `// Mistake:` (or `marker`) comment in the app.
+    static func plantedMistakes(_ marker: String = "// Mistake:") throws -> Set<String> {
         let root = GoldenFile.repositoryRoot.appendingPathComponent(app)
         var planted: Set<String> = []
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".swift") else { continue }
             let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
-            for (index, line) in text.components(separatedBy: "\n").enumerated() where line.contains("// Mistake:") {
+            for (index, line) in text.components(separatedBy: "\n").enumerated() where line.contains(marker) {
                 planted.insert("\(app)/\(relative):\(index + 2)")
             }
         }
@@ -47,6 +49,22 @@ struct LintCommandTests {
         let found = errorLines.map { line in line.split(separator: ":").prefix(2).joined(separator: ":") }
         #expect(Set(found) == planted)
         #expect(found.count == Set(found).count, "one error per mistake")
+    }
+
+    @Test func everyPlantedDifferenceAndNothingElse() throws {
+        let planted = try Self.plantedMistakes("// Differs:")
+        #expect(planted.count >= 3)
+        let warningLines = try lint().output.components(separatedBy: "\n").filter { $0.contains(": warning: ") }
+        let found = warningLines.map { line in line.split(separator: ":").prefix(2).joined(separator: ":") }
+        #expect(Set(found) == planted)
+        #expect(found.count == Set(found).count, "one warning per difference")
+        // One of each kind.
+        let codes = warningLines.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } }
+        #expect(
+            Set(codes) == [
+                "swift.sortDefaultComparator", "swift.sortLocalized", "swift.canonicalEquivalence", "swift.nilInequality",
+                "swift.toManyThroughNil",
+            ])
     }
 
     @Test func jsonHasTheSameErrorsWithLocations() throws {
@@ -94,5 +112,19 @@ struct LintCommandTests {
         let result = try PQProcess.run(["--swift", "#Predicate<Budget> { other.evaluate($0) }"])
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("<swift>:1:28: error: 'evaluate' of a captured predicate cannot become SQL"))
+    }
+
+    @Test func capturedDateWithAddingTimeIntervalIsADateParameter() throws {
+        let swift = "#Predicate<Transaction> { $0.date > start.addingTimeInterval(-7 * 86_400) }"
+        let check = try PQProcess.run(["--check", "--swift", swift])
+        #expect(check.status == 0, "\(check.error)")
+        #expect(check.output.contains("param $start Date"))
+        #expect(check.output.contains("(- (param $start Date) (duration 604800.0) : Date)"))
+        // Bound with --param, it finds what the text finds for the date a week earlier.
+        let swiftCount = try PQProcess.run(["--swift", swift, "--param", "start=2024-05-08", "--count"])
+        let textCount = try PQProcess.run(["Transaction where date > date('2024-05-01')", "--count"])
+        #expect(swiftCount.status == 0, "\(swiftCount.error)")
+        #expect(swiftCount.output == textCount.output)
+        #expect(swiftCount.output != "0\n")
     }
 }

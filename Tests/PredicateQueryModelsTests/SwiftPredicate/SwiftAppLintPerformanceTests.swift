@@ -56,7 +56,7 @@ struct SwiftAppLintPerformanceTests {
                         predicate: #Predicate { model in
                             if let partner = model.partner { partner.amount > limit } else { model.children.contains { $0.weight > limit } }
                         },
-                        sortBy: [SortDescriptor(\\.name), SortDescriptor(\\.partner?.name, order: .reverse)])
+                        sortBy: [SortDescriptor(\\.name, comparator: .lexical), SortDescriptor(\\.partner?.name, comparator: .lexical, order: .reverse)])
                 }
 
                 let done = #Predicate<Model\(number)> { $0.isDone && ($0.title ?? "") != "" && $0.children.filter { $0.label.starts(with: "a") }.count >= 2 }

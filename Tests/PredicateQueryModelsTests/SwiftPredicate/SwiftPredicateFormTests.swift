@@ -65,8 +65,15 @@ struct SwiftPredicateFormTests {
         Form(swift: "#Predicate { (budget: Budget) -> Bool in budget.limit > 5 }", text: "Budget where limit > 5"),
         Form(swift: "$0.name.starts(with: \"V\")", text: "name beginswith 'V'"),
         Form(
+            swift:
+                "#Predicate<Transaction> { $0.date < Date.now.addingTimeInterval(-7 * 86_400) && $0.date > Date.now.addingTimeInterval(30) }",
+            text: "Transaction where date < now() - 7d && date > now() + 30s"),
+        Form(
+            swift: "#Predicate<Transaction> { ($0.budget?.name ?? \"\").contains(\"Va\") }",
+            text: "Transaction where (budget?.name ?? '') contains 'Va'"),
+        Form(
             swift: "#Predicate<Transaction> { $0.date < Date.now.addingTimeInterval(-86400) }",
-            text: "Transaction where date < now() + -86400s"),
+            text: "Transaction where date < now() - 86400s"),
     ]
 
     @Test(arguments: forms)

@@ -42,17 +42,18 @@ public func queryRouter(
     return router
 }
 
-/// The server: the query routes on 127.0.0.1 at `port` (0 for any free one). A
-/// connection idle for `idleTimeout` (no request, or one that stops sending its
-/// headers or body) is closed.
+/// The server: the query routes on 127.0.0.1 at `port` (0 for any free one), with
+/// `timeouts` for slow and idle clients (see `ServerTimeouts`).
 public func queryApplication(
-    _ service: QueryService, port: Int, idleTimeout: Duration = .seconds(30),
+    _ service: QueryService, port: Int, timeouts: ServerTimeouts = .standard,
     log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 ) -> some ApplicationProtocol {
-    let milliseconds = idleTimeout.components.seconds * 1000 + idleTimeout.components.attoseconds / 1_000_000_000_000_000
+    let idle = timeouts.idle.components.seconds * 1000 + timeouts.idle.components.attoseconds / 1_000_000_000_000_000
     return Application(
         router: queryRouter(service, log: log),
-        server: .http1(configuration: .init(idleTimeout: .milliseconds(milliseconds))),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [ConnectionGuard(timeouts: timeouts)], idleTimeout: .milliseconds(idle))),
         configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"))
 }
 

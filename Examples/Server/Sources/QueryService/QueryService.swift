@@ -1,6 +1,8 @@
 // The service: a request's entity, filter, sort and parameters become one pq query,
 // checked part by part so every diagnostic points into the field it came from,
-// then run on a pool of read-only connections to the store.
+// then run on a pool of read-only connections to the store: a SQLite store file or
+// a PostgreSQL database, behind one `QueryStorePool`, so every route, JSON shape
+// and error code is the same on both.
 //
 // One budget per request (`timeout`) covers checking, waiting for a connection and
 // running; a bounded queue turns away requests that would only wait (503 with
@@ -10,9 +12,10 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
+import PredicateQueryPostgres
 import PredicateQuerySQLite
 
-/// Answers query requests from one SQLite store, many at a time.
+/// Answers query requests from one store (SQLite or PostgreSQL), many at a time.
 public final class QueryService: Sendable {
     /// Rows returned when the request names no limit.
     public static let defaultRows = 100
@@ -26,20 +29,37 @@ public final class QueryService: Sendable {
     /// Seconds a client is asked to wait before trying again after a 503.
     public static let retryAfterSeconds = 1
 
-    private let pool: SQLiteStorePool
+    private let pool: any QueryStorePool
     /// A folder this service made for its example store, removed with the service.
     private let ownFolder: URL?
 
-    /// Serves the store at `path`, opened read-only, with `connections` connections.
+    /// Serves the store at `path`, opened read-only, with `connections` connections:
+    /// a SQLite store file, or the PostgreSQL database a `postgresql://` URL names
+    /// (a store pq created there, as `pq --store URL --load-examples` does).
     public init(
         storeAt path: String, connections: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
         timeout: Duration = .seconds(2), maximumQueue: Int = 64
     ) throws {
-        pool = try SQLiteStorePool(at: path, size: connections)
+        if PostgresStore.isDatabaseURL(path) {
+            pool = try PostgresStorePool(path, size: connections)
+        } else {
+            pool = try SQLiteStorePool(at: path, size: connections)
+        }
         ownFolder = nil
         self.timeout = timeout
         self.maximumQueue = maximumQueue
     }
+
+    /// Serves the stores of `pool`.
+    public init(pool: any QueryStorePool, timeout: Duration = .seconds(2), maximumQueue: Int = 64) {
+        self.pool = pool
+        ownFolder = nil
+        self.timeout = timeout
+        self.maximumQueue = maximumQueue
+    }
+
+    /// Which database the service reads: "SQLite" or "PostgreSQL".
+    public var databaseName: String { pool.mapping.database == .postgreSQL ? "PostgreSQL" : "SQLite" }
 
     /// Serves pq's example data (budgets, movies, snippets, …) from a store written
     /// to a temporary folder (removed with the service) and read as any store is.
@@ -245,7 +265,7 @@ public final class QueryService: Sendable {
         _ error: String, _ diagnostics: [Diagnostic], field: String, text: String, status: Int = 400
     ) -> QueryResponse {
         if diagnostics.contains(where: { $0.code == .deadlinePassed }) {
-            return Self.failure(StoreError("checking the \(field) used up the request's time budget", kind: .timeout))
+            return Self.failure(StoreError("parsing and checking the \(field) used up the request's time budget", kind: .timeout))
         }
         let source = SourceText(text)
         return .json(

@@ -1,18 +1,28 @@
-// pq-server [--port N] [--store PATH] [--filler N] [--connections N]
+// pq-server [--port N] [--store PATH|URL [--load-examples]] [--filler N] [--connections N]
 //
-// Serves pq queries over HTTP on 127.0.0.1: from the store at PATH (read-only),
-// or from pq's example data (with N filler objects per entity, 300 by default)
-// in a temporary store; through a pool of N read-only connections (one per core).
+// Serves pq queries over HTTP on 127.0.0.1: from the SQLite store at PATH
+// (read-only), from the PostgreSQL database a `postgresql://` URL names (or
+// PQ_DATABASE_URL, a URL or a libpq conninfo string, without --store), or from
+// pq's example data (with N filler
+// objects per entity, 300 by default) in a temporary SQLite store; through a pool
+// of N read-only connections (one per core). With a URL, --load-examples first
+// creates pq's example tables in that database and loads the example data (with
+// --filler N filler objects per entity) into them.
 
 import Foundation
 import Hummingbird
 import PQServer
+import PredicateQueryExamples
+import PredicateQueryPostgres
 import QueryService
 
 var port = 8080
 var storePath: String?
+/// PostgreSQL's, when no --store is given: a URL or a libpq conninfo string.
+let environmentURL = ProcessInfo.processInfo.environment["PQ_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
 var filler = 300
 var connections = max(2, ProcessInfo.processInfo.activeProcessorCount)
+var loadExamples = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -24,10 +34,12 @@ while let argument = arguments.popFirst() {
         port = value
     case "--store":
         guard let value = arguments.popFirst() else {
-            FileHandle.standardError.write(Data("pq-server: --store needs a path\n".utf8))
+            FileHandle.standardError.write(Data("pq-server: --store needs a path or a postgresql:// URL\n".utf8))
             exit(2)
         }
         storePath = value
+    case "--load-examples":
+        loadExamples = true
     case "--filler", "--connections":
         guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= (argument == "--filler" ? 0 : 1),
             value <= 10_000_000
@@ -38,14 +50,25 @@ while let argument = arguments.popFirst() {
         if argument == "--filler" { filler = value } else { connections = value }
     default:
         FileHandle.standardError.write(
-            Data("usage: pq-server [--port N] [--store PATH] [--filler N] [--connections N]\n".utf8))
+            Data("usage: pq-server [--port N] [--store PATH|URL [--load-examples]] [--filler N] [--connections N]\n".utf8))
         exit(2)
     }
 }
 
 let service: QueryService
 do {
-    service = try storePath.map { try QueryService(storeAt: $0, connections: connections) }
+    if loadExamples {
+        // A --store that is a URL, or else PQ_DATABASE_URL.
+        guard let url = storePath ?? environmentURL, storePath.map(PostgresStore.isDatabaseURL) ?? true else {
+            FileHandle.standardError.write(Data("pq-server: --load-examples needs a postgresql:// URL as --store\n".utf8))
+            exit(2)
+        }
+        let store = try PostgresStore.create(url, schema: ExampleSchemas.combined)
+        try store.insert(ExampleData.graph(fillerPerEntity: filler))
+    }
+    service =
+        try storePath.map { try QueryService(storeAt: $0, connections: connections) }
+        ?? environmentURL.map { QueryService(pool: try PostgresStorePool($0, size: connections)) }
         ?? QueryService(exampleData: filler, connections: connections)
 } catch {
     FileHandle.standardError.write(Data("pq-server: \(error)\n".utf8))

@@ -1,0 +1,107 @@
+// Ctrl-C on PostgreSQL: the `pq` binary, on a live throwaway server, stops a
+// slow query through PostgreSQL's cancel request. A single query ends with pq's
+// interrupt status and message (as on SQLite); in the REPL (on a terminal, made
+// with `script`) the session goes on to the next query. Afterwards the server
+// runs no query: the backend stopped, not only pq. Skips with a notice when no
+// server can be started.
+
+import Foundation
+import PredicateQueryTestSupport
+import Testing
+
+@Suite(.serialized)
+struct PostgresInterruptTests {
+    /// Each of 20,000 transactions of one budget compared with every other: minutes of work.
+    static let slowQuery = "Transaction where SUBQUERY(budget.transactions, $t, $t.amount > amount).@count > 1000000"
+
+    /// The example data and 20,000 more transactions in budget 1, in database `name`.
+    static func slowDatabase(_ name: String, on server: PostgresTestServer) throws -> String {
+        try PostgresStoreFixture.create(name, on: server)
+        let url = server.url(database: name)
+        let loaded = try PQProcess.run(["--store", url, "--load-examples", "--count", "Budget where TRUEPREDICATE"])
+        try #require(loaded.status == 0, "\(loaded.error)")
+        let filled = server.run(
+            "psql",
+            [
+                "-h", server.folder, "-U", "pq", "-d", name, "-c",
+                "INSERT INTO \"Transaction\" (id, amount, note, budget_id) SELECT 100000 + i, i, 'n' || i, 1 FROM generate_series(1, 20000) i",
+            ])
+        try #require(filled)
+        return url
+    }
+
+    /// How many statements other than its own the server is running.
+    static func runningQueries(on server: PostgresTestServer) throws -> Int {
+        let asked = server.run(
+            "psql",
+            [
+                "-h", server.folder, "-U", "pq", "-d", "postgres", "-t", "-A", "-c",
+                "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()",
+            ])
+        try #require(asked)
+        let text = try String(contentsOfFile: server.folder + "/psql.out", encoding: .utf8)
+        return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    @Test("Ctrl-C stops a query on PostgreSQL through the cancel request")
+    func ctrlCStopsTheQuery() throws {
+        _ = try PostgresTestServer.with { server in
+            let url = try Self.slowDatabase("slow", on: server)
+            let clock = ContinuousClock()
+            var result = PQResult(status: -1, output: "", error: "")
+            let elapsed = try clock.measure {
+                result = try PQProcess.run(["--store", url, Self.slowQuery], interruptingAfter: .milliseconds(1500))
+            }
+            #expect(result.status == 1)
+            #expect(result.error == "error: the query was interrupted\n", "\(result.error)")
+            #expect(elapsed < .seconds(5), "stopping took \(elapsed)")
+            #expect(try Self.runningQueries(on: server) == 0, "the server still runs the query")
+        }
+    }
+
+    @Test("Ctrl-C in the REPL on PostgreSQL stops the query and keeps the session")
+    func ctrlCInTheREPLKeepsTheSession() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL Ctrl-C test")
+            return
+        }
+        _ = try PostgresTestServer.with { server in
+            let url = try Self.slowDatabase("repl", on: server)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let command = "'\(PQProcess.executable.path)' --store '\(url)'"
+            process.arguments = ["-q", "-f", "-e", "-c", command, "/dev/null"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PQ_HISTORY"] = ""
+            environment["PQ_CACHE_DIR"] = PQProcess.cacheDirectory.path
+            process.environment = environment
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+            Thread.sleep(forTimeInterval: 1)
+            type(Self.slowQuery + "\r")
+            Thread.sleep(forTimeInterval: 2)
+            let runningBefore = try Self.runningQueries(on: server)
+            // Ctrl-C, as the terminal sends it.
+            type("\u{03}")
+            Thread.sleep(forTimeInterval: 1)
+            let runningAfter = try Self.runningQueries(on: server)
+            type("Movie where name == 'Frozen'\r")
+            Thread.sleep(forTimeInterval: 1)
+            type(".quit\r")
+            try input.fileHandleForWriting.close()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(runningBefore == 1, "the slow query was not running: \(text)")
+            #expect(runningAfter == 0, "the server still runs the query: \(text)")
+            #expect(text.contains("error: the query was interrupted"), "\(text)")
+            let afterInterrupt = text.components(separatedBy: "the query was interrupted").last ?? ""
+            #expect(afterInterrupt.contains("Frozen"), "the session did not go on: \(text)")
+            #expect(process.terminationStatus == 0)
+        }
+    }
+}

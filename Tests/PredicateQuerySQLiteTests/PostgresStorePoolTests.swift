@@ -1,0 +1,201 @@
+// PostgreSQL's pool on a live throwaway server, held to SQLiteStorePool's
+// guarantees: queries run side by side, a cancelled task sends the cancel request
+// so the backend stops and the connection is free within 100 ms, the budget's
+// time left is the statement timeout, the wait for a connection is bounded, a
+// writer's lock is `busy` after the lock timeout, the sessions are read-only, and
+// a connection the server ended is made again before its next query.
+// Skips with a notice when no server can be started.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryExamples
+import PredicateQuerySQLite
+import PredicateQueryTestSupport
+import Testing
+
+@testable import PredicateQueryPostgres
+
+@Suite(.serialized)
+struct PostgresStorePoolTests {
+    /// The example data in a fresh database on `server`; its conninfo.
+    static func exampleDatabase(on server: PostgresTestServer) throws -> String {
+        try PostgresStore.run("CREATE DATABASE pool", at: server.conninfo())
+        let url = server.conninfo(database: "pool")
+        let store = try PostgresStore.create(url, schema: ExampleSchemas.combined)
+        try store.insert(ExampleData.graph(fillerPerEntity: 50))
+        return url
+    }
+
+    /// The statements running on the server now, other than the asking one's.
+    static func activeQueries(on server: PostgresTestServer, matching text: String) throws -> Int {
+        let connection = try PostgresConnection(server.conninfo())
+        let rows = try connection.query(
+            "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND position($1 in query) > 0",
+            [PostgresParameter(text: text, type: PostgresValues.text)])
+        return Int(rows.first?.first.flatMap { $0 } ?? "") ?? -1
+    }
+
+    @Test func aCancelledQueryStopsOnTheServerAndFreesItsConnection() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
+            let pool = try PostgresStorePool(url, size: 2)
+            #expect(pool.size == 2 && pool.available == 2)
+            // pq's own query runs, with the same rows as one store gives.
+            let query = try #require(pool.compile("Transaction where amount > 10 sort by amount").compiled)
+            let rows = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(30)))
+            #expect(rows.count == (try PostgresStore.open(url).fetch(query)).count && !rows.isEmpty)
+            // A statement that sleeps 30 s, stopped only by the cancel request.
+            let task = Task {
+                try await pool.withStore(budget: QueryBudget(timeout: .seconds(60))) { store throws(StoreError) in
+                    try store.execute("SELECT pg_sleep(30)")
+                }
+            }
+            let clock = ContinuousClock()
+            let started = clock.now
+            while try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0, clock.now - started < .seconds(10) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 1)
+            #expect(pool.available == 1)
+            let cancelled = clock.now
+            task.cancel()
+            // Watched without awaiting: the pool frees the connection on its own
+            // thread, whether or not a task thread is free to run this test.
+            while pool.available < 2, clock.now - cancelled < .seconds(10) { usleep(500) }
+            let freedAfter = clock.now - cancelled
+            let result = await task.result
+            print("PostgresStorePoolTests: a cancelled query freed its connection after \(freedAfter)")
+            #expect(pool.available == 2)
+            #expect(freedAfter < .milliseconds(100), "took \(freedAfter)")
+            guard case .failure(let error as StoreError) = result else {
+                Issue.record("expected a StoreError, got \(result)")
+                return
+            }
+            #expect(error.kind == .cancelled, "\(error)")
+            #expect(try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0, "the backend still runs the query")
+            // The connection serves the next query.
+            #expect(try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(30))).count == rows.count)
+        }
+    }
+
+    @Test func theBudgetBoundsWaitingAndRunning() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
+            let pool = try PostgresStorePool(url, size: 1)
+            // The time left becomes the statement timeout: the server stops the statement.
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                try await pool.withStore(budget: QueryBudget(timeout: .milliseconds(300))) { store throws(StoreError) in
+                    try store.execute("SELECT pg_sleep(30)")
+                }
+                Issue.record("the statement was not stopped")
+            } catch let error as StoreError {
+                #expect(error.kind == .timeout, "\(error)")
+                #expect(error.message.hasPrefix("the query ran longer than its "), "\(error.message)")
+            }
+            #expect(clock.now - start < .seconds(5))
+            #expect(try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0)
+            // One connection held: the next query waits its budget out, then `poolExhausted`.
+            let holder = Task {
+                try await pool.withStore(budget: QueryBudget(timeout: .seconds(20))) { store throws(StoreError) in
+                    try store.execute("SELECT pg_sleep(10)")
+                }
+            }
+            let held = clock.now
+            while pool.available == 1, clock.now - held < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(pool.available == 0)
+            let query = try #require(pool.compile("Budget where limit > 1").compiled)
+            let waited = clock.now
+            do {
+                _ = try await pool.fetch(query, budget: QueryBudget(timeout: .milliseconds(200)))
+                Issue.record("the query got a connection that was in use")
+            } catch let error as StoreError {
+                #expect(error.kind == .poolExhausted, "\(error)")
+            }
+            #expect(clock.now - waited < .milliseconds(900))
+            holder.cancel()
+            _ = await holder.result
+            #expect(pool.available == 1)
+        }
+    }
+
+    @Test func sessionsAreReadOnlyAndALockIsBusy() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
+            let pool = try PostgresStorePool(url, size: 2, lockTimeout: .milliseconds(200))
+            // Two statements at once take the time of one.
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        try await pool.withStore(budget: QueryBudget(timeout: .seconds(10))) { store throws(StoreError) in
+                            try store.execute("SELECT pg_sleep(0.6)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(clock.now - start < .milliseconds(1150), "took \(clock.now - start)")
+            do {
+                try await pool.withStore(budget: QueryBudget(timeout: .seconds(10))) { store throws(StoreError) in
+                    try store.execute("DELETE FROM \"Budget\"")
+                }
+                Issue.record("a pooled session wrote")
+            } catch let error as StoreError {
+                #expect(error.message.contains("read-only"), "\(error)")
+            }
+            // A writer holds the table: the query gives up after the lock timeout.
+            let writer = try PostgresStore.open(url)
+            try writer.execute("BEGIN; LOCK TABLE \"Budget\" IN ACCESS EXCLUSIVE MODE")
+            let query = try #require(pool.compile("Budget where limit > 1").compiled)
+            let locked = clock.now
+            do {
+                _ = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(10)))
+                Issue.record("the query ran through the writer's lock")
+            } catch let error as StoreError {
+                #expect(error.kind == .busy, "\(error)")
+            }
+            #expect(clock.now - locked < .seconds(2))
+            try writer.execute("ROLLBACK")
+            #expect(try await !pool.fetch(query, budget: QueryBudget(timeout: .seconds(10))).isEmpty)
+        }
+    }
+
+    @Test func aConnectionTheServerEndedIsMadeAgain() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let url = try await PostgresTestServer.offTaskThreads { try Self.exampleDatabase(on: server) }
+            let pool = try PostgresStorePool(url, size: 2)
+            let query = try #require(pool.compile("Budget where limit > 100 sort by name").compiled)
+            let before = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(10)))
+            #expect(!before.isEmpty)
+            // An administrator ends every session of the pool's database.
+            let ended = try PostgresConnection(server.conninfo()).query(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = 'pool'")
+            #expect(ended.first?.first == "2")
+            // (Ending is asynchronous: wait until the server has no session there.)
+            let clock = ContinuousClock()
+            let start = clock.now
+            while try PostgresConnection(server.conninfo()).query(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = 'pool'"
+            ).first?.first != "0", clock.now - start < .seconds(10) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            for _ in 0..<4 {
+                let rows = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(10)))
+                #expect(rows.count == before.count)
+            }
+            #expect(pool.available == 2)
+            // The sessions made again keep the pool's settings.
+            do {
+                try await pool.withStore(budget: QueryBudget(timeout: .seconds(10))) { store throws(StoreError) in
+                    try store.execute("DELETE FROM \"Budget\"")
+                }
+                Issue.record("a session made again wrote")
+            } catch let error as StoreError {
+                #expect(error.message.contains("read-only"), "\(error)")
+            }
+        }
+    }
+}

@@ -223,6 +223,33 @@ struct PostgresDifferentialTests {
         }
     }
 
+    @Test("a database's narrower number columns compute as pq's Int and Double")
+    func narrowerColumnsAreWidened() throws {
+        _ = try PostgresTestServer.with { server in
+            try PostgresStore.run("CREATE SCHEMA narrow", at: server.conninfo())
+            try PostgresStore.run(
+                """
+                CREATE TABLE narrow.budgets (id bigint PRIMARY KEY, small integer NOT NULL, tiny smallint NOT NULL, price numeric NOT NULL);
+                INSERT INTO narrow.budgets VALUES (1, 2147483647, 32767, 0.1), (2, -2147483648, -32768, 2.5), (3, 5, 7, 1e20);
+                """, at: server.conninfo())
+            let store = try PostgresStore.open(server.conninfo(searchPath: "narrow"))
+            let entity = try #require(store.schema.entities.first?.name)
+            // In Int64 and Double, as pq computes; in integer, smallint and numeric the
+            // first three would overflow and the last two would be exact.
+            let cases: [(String, [Int64])] = [
+                ("small + small > 0", [1, 3]), ("-small > 0", [2]), ("tiny * tiny > 1000000", [1, 2]),
+                ("price + price + price == 0.3", []), ("price + price + price != 0.3", [1, 2, 3]),
+                ("small / 2 == 1073741823", [1]),
+            ]
+            for (predicate, want) in cases {
+                let text = "\(entity) where \(predicate)"
+                let compiled = try #require(store.compile(text).compiled, "\(text)")
+                let got = try store.fetch(compiled).map(\.id.key)
+                #expect(got == want, "\(text): \(got)\n\(compiled.sql)")
+            }
+        }
+    }
+
     /// The graph with U+0000 written as U+2400 in every string, for both stores.
     static func withoutNUL(_ graph: ObjectGraph) -> ObjectGraph {
         var cleaned = graph

@@ -143,7 +143,8 @@ extension SQLLowering {
         _ function: AggregateFunction, _ element: TypedExpr?, path: CollectionPath, filter: TypedExpr?
     ) throws(LoweringError) -> SQLExpr {
         guard let element else { return .countRows }
-        let (lowered, _) = try value(element)
+        let (value, _) = try value(element)
+        let lowered = function == .sum || function == .avg ? widened(value, element) : value
         let scope = scopes[scopes.count - 1]
         let key = SQLExpr.column(alias: scope.alias, name: try entityMapping(scope.entity).primaryKey)
         // The test lowers the filter twice more: not where the filter holds

@@ -51,7 +51,8 @@ extension SQLLowering {
         defer { scopes.removeLast() }
         var conditions = [SQLExpr.binary(source.ownerColumn, "=", groupOwner ?? source.ownerKey)] + source.entityConditions
         if let filter { conditions.append(try condition(filter, .lenient)) }
-        let (lowered, _) = try self.value(value)
+        let (number, _) = try self.value(value)
+        let lowered = widened(number, value)
         let key = SQLExpr.column(alias: source.alias, name: try entityMapping(path.elementEntity).primaryKey)
         let select = SQLSelect(
             columns: [], from: source.from, joins: source.joins + scopes[scopes.count - 1].joins)

@@ -98,7 +98,9 @@ final class Session {
 
     /// Runs a parsed query (from the text language, a format string or Swift);
     /// diagnostics render against `text`, or point into the format it came from.
-    func run(_ parsedQuery: Query, source text: String, renderer: DiagnosticRenderer, format source: FormatSource? = nil)
+    func run(
+        _ parsedQuery: Query, source text: String, renderer: DiagnosticRenderer, format source: FormatSource? = nil
+    )
         -> Bool
     {
         func render(_ diagnostics: [Diagnostic]) -> String {
@@ -236,12 +238,13 @@ final class Session {
         let shown = compiled.bindings.enumerated().map { index, binding -> String in
             let value: String
             switch binding {
-            case .constant(let constant, _): value = "\(constant)"
+            case .constant(let constant, _): value = Self.shown(constant)
             case .parameter(let name, let type): value = "\(named(name)) (\(type))"
             case .parameterList(let name, let type): value = "\(named(name)) ([\(type)])"
             case .currentDate(let function): value = "\(function.rawValue)()"
             case .prefixUpperBound(let of): value = "the successor of ?\(of + 1)"
             case .count(let name): value = "$\(name) (Int)"
+            case .pattern(_, let of): value = "the PostgreSQL pattern for ?\(of + 1)"
             }
             return "?\(index + 1) = \(value)"
         }
@@ -252,8 +255,17 @@ final class Session {
         let resolved = try BindingResolver.resolve(compiled, parameters: values, environment: QueryEnvironment())
         output.write("SQL: \(resolved.sql)\n")
         let sign = compiled.mapping.database == .postgreSQL ? "$" : "?"
-        let shown = resolved.values.enumerated().map { "\(sign)\($0.offset + 1) = \($0.element)" }
+        let shown = resolved.values.enumerated().map { "\(sign)\($0.offset + 1) = \(Self.shown($0.element))" }
         output.write("bindings: " + (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + "\n")
+    }
+
+    /// A bound value as printed; a long string (such as the classes and maps pq binds
+    /// for PostgreSQL's [c]/[d] tests) is cut short, with its length.
+    static func shown(_ value: Value) -> String {
+        guard case .string(let text) = value, text.unicodeScalars.count > 120 else { return "\(value)" }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: text.unicodeScalars.prefix(60))
+        return "\(Value.string(String(view) + "…")) (\(text.unicodeScalars.count) characters)"
     }
 }
 

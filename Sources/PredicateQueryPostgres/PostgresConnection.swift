@@ -34,6 +34,21 @@ final class PostgresConnection: @unchecked Sendable {
         self.handle = handle
         cancelHandle = PQgetCancel(handle)
         try execute(Self.sessionSetup)
+        // pq's strings are Unicode, and its string tests compose text with
+        // normalize(), which PostgreSQL has from version 13, in a UTF-8 database.
+        let settings =
+            try query("SELECT current_setting('server_encoding'), current_setting('server_version_num')").first ?? []
+        let encoding = settings.first ?? nil
+        guard encoding == "UTF8" else {
+            throw StoreError(
+                "the PostgreSQL database's encoding is \(encoding ?? "unknown"), not UTF8: pq needs a UTF-8 database (CREATE DATABASE … ENCODING 'UTF8')"
+            )
+        }
+        let version = settings.count > 1 ? settings[1].flatMap { Int($0) } : nil
+        guard let version, version >= 130_000 else {
+            throw StoreError(
+                "pq needs PostgreSQL 13 or later (this server's version number is \(version.map(String.init) ?? "unknown"))")
+        }
     }
 
     private static let sessionSetup =

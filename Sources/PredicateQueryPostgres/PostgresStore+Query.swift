@@ -22,7 +22,7 @@ extension PostgresStore {
         do {
             resolved = try BindingResolver.resolve(query, parameters: parameters, environment: environment)
         } catch {
-            throw StoreError(error.message)
+            throw StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
         }
         var types: [ValueType] = []
         var listTypes: [ValueType] = []
@@ -35,7 +35,7 @@ extension PostgresStore {
                     listTypes += Array(repeating: type, count: values.count)
                 }
             case .currentDate: types.append(.date)
-            case .prefixUpperBound: types.append(.string)
+            case .prefixUpperBound, .pattern: types.append(.string)
             case .count: types.append(.int)
             }
         }
@@ -53,20 +53,33 @@ extension PostgresStore {
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> [Row] {
         let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
-        let rows = try connection.send(sql, sent)
-        let decoder = RowDecoder(query, mapping: mapping)
-        let dates = mapping.dateEncoding
-        var result: [Row] = []
-        while let fields = try rows.next() {
-            let types = rows.columnTypes
-            result.append(
-                decoder.decode { index in
-                    let column = Int(index)
-                    guard column < fields.count, column < types.count else { return .null }
-                    return PostgresValues.stored(fields[column], oid: types[column], dates: dates)
-                })
+        do throws(StoreError) {
+            let rows = try connection.send(sql, sent)
+            let decoder = RowDecoder(query, mapping: mapping)
+            let dates = mapping.dateEncoding
+            var result: [Row] = []
+            while let fields = try rows.next() {
+                let types = rows.columnTypes
+                result.append(
+                    decoder.decode { index in
+                        let column = Int(index)
+                        guard column < fields.count, column < types.count else { return .null }
+                        return PostgresValues.stored(fields[column], oid: types[column], dates: dates)
+                    })
+            }
+            return result
+        } catch {
+            throw Self.explained(error)
         }
-        return result
+    }
+
+    /// PostgreSQL's error for a value pq's string tests refuse (see
+    /// `PostgreSQLPattern.unsettledCompositionMessage`), in pq's words.
+    static func explained(_ error: StoreError) -> StoreError {
+        let marker = PostgreSQLPattern.unsettledCompositionMessage
+        guard let range = error.message.range(of: marker) else { return error }
+        let value = error.message[range.upperBound...].dropLast(error.message.hasSuffix("\"") ? 1 : 0)
+        return StoreError(marker + value, kind: error.kind)
     }
 
     /// The number of matches of a query compiled with `count: true`.
@@ -74,8 +87,12 @@ extension PostgresStore {
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> Int64 {
         let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
-        let rows = try connection.query(sql, sent)
-        return rows.first?.first.flatMap { $0.flatMap { Int64($0) } } ?? 0
+        do throws(StoreError) {
+            let rows = try connection.query(sql, sent)
+            return rows.first?.first.flatMap { $0.flatMap { Int64($0) } } ?? 0
+        } catch {
+            throw Self.explained(error)
+        }
     }
 
     /// PostgreSQL's plan for the query (`EXPLAIN`), one line per step.

@@ -22,6 +22,8 @@ struct PostgresCommandLineTests {
         "Movie where genre in [.kids, .horror] sort by name",
         "User where any children.age < 10",
         "Budget where !(any transactions.hasReceipt == true) sort by limit desc, name",
+        "Budget where name contains[c] 'VAC' || name like 'R?nt*' sort by name[cd] desc",
+        "Movie where name matches '[A-Z][a-z]+( [A-Z][a-z]+)*' && name beginswith[cd] 'T' sort by name[c]",
     ]
 
     @Test("the example queries print the same on PostgreSQL as on the SQLite example store")
@@ -64,9 +66,13 @@ struct PostgresCommandLineTests {
             #expect(missing.status == 2)
             #expect(missing.error.contains("has no tables pq can query"), "\(missing.error)")
             _ = try PQProcess.run(["--store", url, "--load-examples", "--count", "Budget where TRUEPREDICATE"])
-            let refused = try PQProcess.run(["--store", url, "Budget where name contains[c] 'vac'"])
+            let refused = try PQProcess.run(["--store", url, "Budget where name matches[c] 'vac.*'"])
             #expect(refused.status == 1)
-            #expect(refused.error.contains("PostgreSQL cannot answer 'contains[c]'"), "\(refused.error)")
+            #expect(refused.error.contains("PostgreSQL cannot answer 'matches[c]'"), "\(refused.error)")
+            // --sql shows the long classes and maps pq binds for [d] cut short.
+            let sql = try PQProcess.run(["--store", url, "--sql", "Budget where name contains[d] 'cafe' sort by name[cd]"])
+            #expect(sql.status == 0, "\(sql.error)")
+            #expect(sql.output.contains("characters)") && sql.output.utf8.count < 5_000, "\(sql.output.prefix(300))")
             let again = try PQProcess.run(["--store", url, "--load-examples", "limit > 1"])
             #expect(again.status == 2, "loading twice must fail, not duplicate the data")
             let unreachable = try PQProcess.run(["--store", server.url(database: "no_such_database"), "limit > 1"])

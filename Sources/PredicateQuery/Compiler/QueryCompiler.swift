@@ -50,9 +50,23 @@ public enum QueryCompiler {
             let compiled = try SQLLowering.lower(result, mapping: mapping, count: count, summaries: summaries)
             return CompileResult(compiled: compiled, checked: result, diagnostics: checked.diagnostics)
         } catch {
-            let span = error.code == .sqlTooDeep ? (query.predicate?.span ?? .point(0)) : .point(0)
+            var span = error.code == .sqlTooDeep ? (query.predicate?.span ?? .point(0)) : .point(0)
+            if let literal = error.literal, let found = query.predicate.flatMap({ Self.span(of: literal, in: $0) }) {
+                span = found
+            }
             let diagnostic = Diagnostic.error(error.code, error.message, at: span)
             return CompileResult(compiled: nil, checked: result, diagnostics: checked.diagnostics + [diagnostic])
         }
+    }
+
+    /// The span of the first string literal written as `text`, scalar by scalar.
+    private static func span(of text: String, in expr: Expr) -> SourceSpan? {
+        if case .literal(.string(let value)) = expr.kind, value.unicodeScalars.elementsEqual(text.unicodeScalars) {
+            return expr.span
+        }
+        for child in expr.children {
+            if let found = span(of: text, in: child) { return found }
+        }
+        return nil
     }
 }

@@ -91,6 +91,15 @@ final class FoldTable: @unchecked Sendable {
         let known = folds[key]
         lock.unlock()
         if let known { return known }
+        let folded = Self.compute(scalar, options)
+        lock.lock()
+        folds[key] = folded
+        lock.unlock()
+        return folded
+    }
+
+    /// The fold of a non-ASCII scalar, computed (not kept).
+    static func compute(_ scalar: Unicode.Scalar, _ options: StringOptions) -> [Unicode.Scalar] {
         // Diacritics go first, as in Foundation (`ᾳ` is `α` under [cd], not the `αι`
         // case folding gives), and again after case folding, which can add a mark
         // (`İ` folds to `i` + U+0307).
@@ -101,9 +110,6 @@ final class FoldTable: @unchecked Sendable {
             folded = folded.flatMap { String($0).folding(options: .caseInsensitive, locale: nil).unicodeScalars }
             if diacritics { folded = Self.withoutMarks(folded) }
         }
-        lock.lock()
-        folds[key] = folded
-        lock.unlock()
         return folded
     }
 

@@ -150,7 +150,7 @@ public enum StringFunctions {
         return p == tokens.count
     }
 
-    private enum LikeToken {
+    enum LikeToken {
         /// One character: a given one, or any (nil) for `?`.
         case one(Unicode.Scalar?)
         /// `*`.
@@ -159,7 +159,7 @@ public enum StringFunctions {
 
     /// The tokens of a `like` pattern; with options, each literal character becomes
     /// the scalars it folds to (maybe none).
-    private static func likeTokens(_ pattern: String, folding options: StringOptions = []) -> [LikeToken] {
+    static func likeTokens(_ pattern: String, folding options: StringOptions = []) -> [LikeToken] {
         var tokens: [LikeToken] = []
         var escaped = false
         func literal(_ scalar: Unicode.Scalar) {

@@ -114,6 +114,18 @@ public enum BindingResolver {
                     continue
                 }
                 values.append(StringFunctions.prefixSuccessor(prefix).map(Value.string) ?? .data(Data()))
+            case .pattern(let pattern, let index):
+                guard index < values.count, case .string(let needle) = values[index] else {
+                    values.append(.null)
+                    continue
+                }
+                do throws(PostgreSQLPatternError) {
+                    values.append(.string(try pattern.make(needle)))
+                } catch {
+                    let named = index < query.bindings.count ? query.bindings[index] : nil
+                    guard case .parameter(let name, _)? = named else { throw BindingError(message: error.message) }
+                    throw BindingError(message: "parameter '$\(name)': \(error.message)")
+                }
             }
         }
         let total = values.count + lists.values.reduce(0) { $0 + $1.count }

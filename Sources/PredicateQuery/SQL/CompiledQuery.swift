@@ -18,6 +18,9 @@ public enum SQLBinding: Sendable, Hashable {
     case prefixUpperBound(of: Int)
     /// `limit`/`offset` given as a parameter.
     case count(String)
+    /// The pattern PostgreSQL matches with, made from the string bound at another
+    /// index when its value is known (see `PostgreSQLPattern`).
+    case pattern(PostgreSQLPattern, of: Int)
 }
 
 /// What one column of a result row holds.

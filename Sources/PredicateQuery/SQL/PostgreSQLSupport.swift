@@ -3,12 +3,11 @@
 // pq's meaning is SQLite's, written down (README, "Meaning"). PostgreSQL differs
 // where pq's strings and numbers need Swift code or SQLite's dynamic typing:
 //
-// - `[c]`/`[d]` fold scalar by scalar with Unicode's full case folding and
-//   decomposition; PostgreSQL's `lower()`/ILIKE follow the database's locale and
-//   have no diacritic folding, so no spelling of them gives the same answers.
-// - `like` takes `?` as one whole character and `matches` is ICU's regular
-//   expression; PostgreSQL's LIKE and its POSIX (ARE) regular expressions differ
-//   (classes, `\b`, case folding, possessive and look-behind forms).
+// - Strings (`PostgreSQLSupport+Strings`): `like`, `matches` and the `[c]`/`[d]`
+//   tests against a literal or a parameter are lowered exactly, through patterns
+//   made in Swift (`PostgreSQLPattern`), and ordering with `[c]`/`[d]` through
+//   folded values; refused are a needle or pattern read from the store,
+//   `matches[c]` and `[cd]`, and regular-expression constructs ARE does not share with ICU.
 // - Date arithmetic: pq adds a duration to a date in Double seconds since 2001,
 //   PostgreSQL in whole microseconds. (Other arithmetic, `@sum` and `@avg` give
 //   pq's answer or raise an error where PostgreSQL cannot hold it: see
@@ -30,11 +29,10 @@ extension DiagnosticCode {
 public enum PostgreSQLSupport {
     /// Throws, naming the first form PostgreSQL cannot answer as pq does.
     public static func check(_ query: CheckedQuery) throws(LoweringError) {
-        for key in query.sortKeys where !key.options.isEmpty {
-            throw refusal("sorting with \(key.options.modifier)", why: foldingReason)
-        }
         if let predicate = query.predicate, let (form, why) = problem(in: predicate) {
-            throw refusal(form, why: why)
+            var error = refusal(form, why: why)
+            error.literal = refusedLiteral(form, in: predicate)
+            throw error
         }
     }
 
@@ -48,9 +46,6 @@ public enum PostgreSQLSupport {
         }
     }
 
-    private static let foldingReason =
-        "pq folds case and diacritics scalar by scalar with Unicode's full folding, which PostgreSQL's lower() and ILIKE do not"
-
     private static func refusal(_ form: String, why: String) -> LoweringError {
         LoweringError(message: "PostgreSQL cannot answer \(form) as pq does: \(why)", code: .unsupportedByDatabase)
     }
@@ -59,21 +54,9 @@ public enum PostgreSQLSupport {
     private static func problem(in expr: TypedExpr) -> (String, String)? {
         switch expr {
         case .compare(let op, let lhs, let rhs, let options):
-            if !options.isEmpty { return ("'\(op.rawValue)\(options.modifier)'", foldingReason) }
-        case .stringTest(let op, _, _, let options):
-            if !options.isEmpty { return ("'\(op.rawValue)\(options.modifier)'", foldingReason) }
-            if op == .like {
-                return (
-                    "'like'",
-                    "pq's '?' takes one whole character and '*' any run of them; PostgreSQL's LIKE counts code points"
-                )
-            }
-            if op == .matches {
-                return (
-                    "'matches'",
-                    "pq's regular expressions are ICU's; PostgreSQL's are POSIX-style and differ in classes, word boundaries and case folding"
-                )
-            }
+            if !options.isEmpty, let found = foldedComparisonProblem(op, lhs, rhs, options) { return found }
+        case .stringTest(let op, let lhs, let rhs, let options):
+            if let found = stringTestProblem(op, lhs, rhs, options) { return found }
         case .arithmetic(let op, _, _, .date):
             return (
                 "date arithmetic ('\(op.rawValue)')",

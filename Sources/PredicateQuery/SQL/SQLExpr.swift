@@ -70,6 +70,18 @@ indirect enum SQLExpr: Sendable {
     /// PostgreSQL's own operators raise an overflow or underflow error (PostgreSQL
     /// only; see `SQLRenderer+Doubles`).
     case doubleArithmetic(String, SQLExpr, SQLExpr)
+    /// `normalize(e, NFC)`: a string composed (PostgreSQL only), unless it holds a
+    /// character of the bound class `unsettled`, where the statement fails instead
+    /// with the bound message followed by the text.
+    case composed(SQLExpr, unsettled: SQLExpr, message: SQLExpr)
+    /// A string with each character replaced by its value in the bound JSON object
+    /// `map` (kept where the map has none), by a subquery over its characters; ''
+    /// for '' and NULL for NULL (PostgreSQL only: pq's folded value).
+    /// With `decomposingHangul`, a Hangul syllable is replaced by its decomposition.
+    case foldedValue(SQLExpr, map: SQLExpr, decomposingHangul: Bool)
+    /// `regexp_replace(e, class, '', 'g')`: a string without the characters of a
+    /// bound class (PostgreSQL only: the scalars a modifier folds to nothing).
+    case removing(SQLExpr, SQLExpr)
 }
 
 /// A table in a FROM clause or a JOIN.

@@ -22,8 +22,10 @@ extension SQLLowering {
         mode == .exact && nullable ? .falseIfNull(expr) : expr
     }
 
-    func folded(_ expr: SQLExpr, _ options: StringOptions) -> SQLExpr {
-        options.isEmpty ? expr : .function("pq_fold", [expr, .integer(Int(options.rawValue))])
+    mutating func folded(_ expr: SQLExpr, _ options: StringOptions) -> SQLExpr {
+        guard !options.isEmpty else { return expr }
+        if dialect.database == .postgreSQL { return postgreSQLFolded(expr, options) }
+        return .function("pq_fold", [expr, .integer(Int(options.rawValue))])
     }
 
     /// A condition: a SQL expression that is true exactly when the typed condition is.
@@ -111,6 +113,11 @@ extension SQLLowering {
     ) throws(LoweringError) -> SQLExpr {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
+        if dialect.database == .postgreSQL, !options.isEmpty, op == .equal || op == .notEqual,
+            isBoundNeedle(left) || isBoundNeedle(right)
+        {
+            return try postgreSQLFoldedEquality(op, (left, leftNullable), (right, rightNullable), options)
+        }
         let types = [lhs.type, rhs.type]
         let l = exactNumber(folded(left, options), lhs.type, among: types)
         let r = exactNumber(folded(right, options), rhs.type, among: types)
@@ -142,6 +149,9 @@ extension SQLLowering {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
         let nullable = leftNullable || rightNullable
+        if dialect.database == .postgreSQL, !options.isEmpty || op == .like || op == .matches {
+            return exactly(try postgreSQLStringTest(op, left, right, options), nullable: nullable, mode)
+        }
         let flags = SQLExpr.integer(Int(options.rawValue))
         let test: SQLExpr
         switch op {

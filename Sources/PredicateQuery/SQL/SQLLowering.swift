@@ -18,6 +18,8 @@ public struct LoweringError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The diagnostic code the error is reported under.
     public var code: DiagnosticCode = .storeMismatch
+    /// The string literal the error is about (a refused pattern), so its diagnostic can point at it.
+    public var literal: String?
     public var description: String { message }
 }
 

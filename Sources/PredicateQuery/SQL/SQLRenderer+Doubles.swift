@@ -6,9 +6,10 @@
 // operator where neither can happen, and works out the edge otherwise:
 //
 // - `+`/`-`: with both operands below 2^1022 in magnitude nothing overflows. Else
-//   (an infinite operand never raises) h = x/2 ± y/2 is the sum rounded, halved,
-//   exactly (halving is exact here, or too small to matter beside the large
-//   operand): the sum is ±∞ where |h| ≥ 2^1023, else 2h.
+//   (an infinite operand never raises, nor does one below 2^-1021 beside the large
+//   one, which it cannot push past the largest Double) h = x/2 ± y/2 is the sum
+//   rounded, halved, exactly (both halvings are exact): the sum is ±∞ where
+//   |h| ≥ 2^1023, else 2h.
 // - `*`/`/`: with both operands' magnitudes in [2^-511, 2^511] the result is a
 //   normal number. Else (zeros and infinities never raise) each operand is scaled
 //   by a power of two to about 1 (exactly: x = x′·2^ex), so p = x′ op y′ is the
@@ -56,7 +57,10 @@ extension SQLRenderer {
         out += " THEN " + plain + " ELSE (SELECT CASE WHEN "
         if isAdditive {
             let half = "(x * 0.5 \(op) y * 0.5)"
-            out += "abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) THEN x \(op) y"
+            // An infinite operand never raises; nor does a tiny one beside the large
+            // one (the sum is the large one), whose halving would underflow.
+            out += "abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) OR abs(x) < \(Self.power("-1021"))"
+            out += " OR abs(y) < \(Self.power("-1021")) THEN x \(op) y"
             out += " WHEN \(half) >= \(Self.power("1023")) THEN \(Self.infinity)"
             out += " WHEN \(half) <= -\(Self.power("1023")) THEN -\(Self.infinity)"
             out += " ELSE \(half) * 2 END FROM (VALUES (\(l), \(r))) AS pq_v(x, y)"

@@ -190,6 +190,41 @@ struct SQLRenderer {
             out += ")"
         case .doubleArithmetic(let op, let lhs, let rhs):
             doubleArithmetic(op, lhs, rhs, into: &out)
+        case .composed(let operand, let unsettled, let message):
+            // The failing branch depends on the row, so PostgreSQL never evaluates it
+            // while planning; it raises "invalid input syntax" with the message.
+            out += "normalize(CASE WHEN "
+            atom(operand, into: &out)
+            out += " ~ "
+            atom(unsettled, into: &out)
+            out += " THEN CAST(CAST("
+            atom(message, into: &out)
+            out += " || "
+            atom(operand, into: &out)
+            out += " AS integer) AS text) ELSE "
+            render(operand, into: &out)
+            out += " END, NFC)"
+        case .foldedValue(let operand, let map, let decomposingHangul):
+            // string_agg of no characters is NULL: '' stays '', NULL stays NULL.
+            out += "coalesce((SELECT string_agg("
+            if decomposingHangul {
+                out += "CASE WHEN ascii(pq_ch.c) BETWEEN \(0xAC00) AND \(0xD7A3) THEN normalize(pq_ch.c, NFD) ELSE "
+            }
+            out += "coalesce(CAST("
+            render(map, into: &out)
+            out += " AS jsonb) ->> pq_ch.c, pq_ch.c)"
+            if decomposingHangul { out += " END" }
+            out += ", '' ORDER BY pq_ch.n) FROM regexp_split_to_table("
+            render(operand, into: &out)
+            out += ", '') WITH ORDINALITY AS pq_ch(c, n)), CASE WHEN "
+            atom(operand, into: &out)
+            out += " IS NOT NULL THEN '' END)"
+        case .removing(let operand, let characters):
+            out += "regexp_replace("
+            render(operand, into: &out)
+            out += ", "
+            render(characters, into: &out)
+            out += ", '', 'g')"
         }
     }
 
@@ -223,7 +258,7 @@ struct SQLRenderer {
     func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic:
+            .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic:
             render(expr, into: &out)
         default:
             out += "("

@@ -291,7 +291,7 @@ struct RandomQueryGenerator {
     private mutating func stringTest(_ path: String) -> String {
         let modifier = pick(["", "", "", "[c]", "[d]", "[cd]", "[n]", "[cdn]"])
         if !modifier.isEmpty { uses(.stringModifier) }
-        switch int(0...13) {
+        switch int(0...15) {
         case 0, 1: return "\(path) \(pick(["==", "!=", "<", ">=", "<=", ">"]))\(modifier) \(stringLiteral())"
         case 2:
             return chance(70)
@@ -303,12 +303,15 @@ struct RandomQueryGenerator {
         case 6:
             let pattern = pick([
                 "*", "?", "a*", "*a*", "V*", "*n", "?a*", "*é*", "*\\**", "*%*", "_*", "??", "*ß*", "S?", "a\\?b",
+                "*ss*", "*SS", "?\u{301}*", "e\u{301}*", "*İ*", "*σ", "*ς", "*한*", "\u{1112}*", "ﬁ*", "*\\\\*",
+                "%", "_", "*ǰ", "?", "*\u{308}*", "ΐ*",
             ])
             return "\(path) like\(modifier) \(Printer.quoted(pattern))"
         case 7:
             let regex = pick([
                 ".*", "a.*", "[A-Z].*", "(?i)vac.*", ".", ".*é.*", "\\w+", "[a-z]+", "ß|SS", ".*\\d.*", "", "strasse",
-                "nai.*", "e\u{301}",
+                "nai.*", "e\u{301}", "[^a]*", "a|b.*", "(ab)+.*", "x{2,3}", ".*ς", "[é-ï].*", "日本.*", "\\Q*\\E.*",
+                "(?:Vac|Ren).*?", ".*[%_].*", "[a-z]*[0-9]+", ".{1,4}", "\\.*", "(?=a).*", "\\bV.*", "\\p{L}+",
             ])
             if regex.isEmpty { uses(.emptyRegex) }
             return "\(path) matches\(pick(["", "[c]", "[d]", "[cd]"])) \(Printer.quoted(regex))"
@@ -323,6 +326,16 @@ struct RandomQueryGenerator {
             // (Inside a quantifier the same path twice would be ambiguous.)
             uses(.sameOperandTwice)
             return "\(path) \(pick(["==", "!=", "<=", "contains", "beginswith", "like"]))\(modifier) \(path)"
+        case 14:
+            // A needle given as a parameter, as a search box gives it.
+            let op = pick(["contains", "beginswith", "endswith", "==", "!="])
+            let value: Value = chance(5) ? .null : .string(pick(chance(30) ? ValuePools.hardStrings : ValuePools.strings))
+            return "\(path) \(op)\(modifier) \(parameter("q", .single(value)))"
+        case 15:
+            let pattern = pick(["*a*", "V*", "?", "*ß*", "*é", "*\\?*", "%", "*\\"])
+            return chance(70)
+                ? "\(path) like\(modifier) \(parameter("p", .single(.string(pattern))))"
+                : "\(path) matches \(parameter("r", .single(.string(pick([".*a.*", "V.*", "[a-z]+", "\\w+", "(?i)v.*"])))))"
         default: return "\(path) ==\(modifier) \(parameter("s", .single(chance(10) ? .null : .string(pick(ValuePools.strings)))))"
         }
     }

@@ -22,7 +22,8 @@ enum ValuePools {
     static let hardStrings: [String] = [
         "naïve", "nai\u{308}ve", "NAÏVE", "Café", "cafe\u{301}", "\u{301}", "e\u{301}\u{308}", "ẞ", "STRAẞE", "ﬁle",
         "Å", "\u{212B}", "ᾳ", "ΑΙ", "ǅ", "i\u{307}", "İstanbul", "istanbul", "👍🏽", "👨\u{200D}👩\u{200D}👧", "🇫🇷",
-        "%_*?\\", "",
+        "%_*?\\", "", "한국어", "\u{1112}\u{1161}\u{11AB}", "가", "\u{1100}\u{1161}", "ﬃ", "ffi", "ΐ", "ŉ", "ǰ",
+        "ΣΊΣΥΦΟΣ", "σίσυφος", "Straße", "strasse", "ẞ", "İi̇", "e\u{301}\u{323}", "e\u{323}\u{301}", "ệ",
     ]
 
     /// Integers and doubles on either side of 2^53, where a Double no longer holds

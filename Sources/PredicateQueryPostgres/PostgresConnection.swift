@@ -116,8 +116,33 @@ final class PostgresConnection: @unchecked Sendable {
             let limit = statementTimeout.map { "its \(QueryBudget.describe($0)) timeout" } ?? "its statement_timeout"
             return StoreError("the query ran longer than \(limit) and was stopped", kind: .timeout)
         }
+        if state == PostgresErrors.numericValueOutOfRange, let cause = Self.outOfRangeCause(message) {
+            return StoreError(cause, kind: .valueOutOfRange)
+        }
         return StoreError(
             message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "), kind: PostgresErrors.kind(sqlState: state))
+    }
+
+    /// What a "numeric value out of range" error (SQLSTATE 22003) means in pq's SQL
+    /// (see `PostgreSQLDialect+Numbers`), or nil for another one.
+    static func outOfRangeCause(_ message: String) -> String? {
+        let cause: String
+        if message.contains("bigint out of range") {
+            cause =
+                "an Int computation leaves Int's range on this data (an overflow, -Int.min or Int.min / -1): pq's answer there is a Double, which PostgreSQL's bigint arithmetic cannot give"
+        } else if message.contains("integer out of range") {
+            cause =
+                "an @sum of Ints leaves Int's range part way on this data (a partial sum, in the elements' key order, or, where its filter holds aggregates, its positive or negative values alone): pq's answer there is a Double, which PostgreSQL's exact sum cannot give"
+        } else if message.contains("value out of range: overflow") {
+            cause =
+                "a Double computation overflows on this data (a partial sum in an @sum or @avg, or arithmetic too long for pq to guard in SQL): pq's answer there is infinity, where PostgreSQL raises an error"
+        } else if message.contains("value out of range: underflow") {
+            cause =
+                "a Double product or quotient underflows on this data (exactly half the least subnormal Double, a tie that rounds to 0): pq's answer there is 0, where PostgreSQL's double precision arithmetic raises an error"
+        } else {
+            return nil
+        }
+        return "PostgreSQL cannot compute this query as pq does: " + cause
     }
 
     /// The kind of an error with no SQLSTATE: `unavailable` when the connection is gone.

@@ -7,6 +7,8 @@ import PredicateQuerySQLite
 enum PostgresErrors {
     /// `query_canceled`: both a cancel request and `statement_timeout` end a statement with it.
     static let queryCanceled = "57014"
+    /// `numeric_value_out_of_range`: where pq's numbers leave PostgreSQL's (`PostgreSQLDialect+Numbers`).
+    static let numericValueOutOfRange = "22003"
 
     /// The kind of an error with SQLSTATE `state` (see PostgreSQL's Appendix A).
     static func kind(sqlState state: String) -> StoreError.Kind {

@@ -16,6 +16,11 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case limitExceeded = "query.limitExceeded"
         /// A `matches` pattern backtracked too much on a value and was stopped.
         case patternTooCostly = "query.patternTooCostly"
+        /// A value the query computes leaves what the database's numbers hold, where
+        /// pq's answer needs it: on PostgreSQL, an Int overflow (pq's answer is a
+        /// Double) or a sum of Doubles overflowing (pq's is infinity). The same query
+        /// may run on other data, or on SQLite.
+        case valueOutOfRange = "query.valueOutOfRange"
         /// The query ran past its deadline (`SQLiteStore.timeout`, or a pool's budget).
         case timeout = "query.timeout"
         /// The query was stopped: `interrupt()`, or its task was cancelled.
@@ -34,7 +39,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// Whether the caller's request is at fault (a 4xx in HTTP's terms).
         public var isCallersMistake: Bool {
             switch self {
-            case .invalidParameter, .limitExceeded, .patternTooCostly: true
+            case .invalidParameter, .limitExceeded, .patternTooCostly, .valueOutOfRange: true
             default: false
             }
         }

@@ -31,7 +31,11 @@ struct PostgresDifferentialTests {
         /// Queries PostgreSQL refuses, by the form named in the refusal.
         var refused: [String: Int] = [:]
         var mismatches: [String] = []
+        /// Queries PostgreSQL stopped with "value out of range", by the cause the
+        /// evaluator confirmed (`OutOfRangeWitness`).
+        var outOfRange: [OutOfRangeWitness.Cause: Int] = [:]
         var refusedTotal: Int { refused.values.reduce(0, +) }
+        var outOfRangeTotal: Int { outOfRange.values.reduce(0, +) }
     }
 
     @Test("PostgreSQL returns exactly the evaluator's and SQLite's rows, in order")
@@ -50,16 +54,31 @@ struct PostgresDifferentialTests {
         }
         guard let tally = outcome else { return }
         print(
-            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three, \(tally.refusedTotal) refused by PostgreSQL, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialTests.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three, \(tally.refusedTotal) refused by PostgreSQL, \(tally.outOfRangeTotal) stopped by PostgreSQL as out of range, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialTests.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
         )
         for (form, count) in tally.refused.sorted(by: { $0.value > $1.value }) { print("  refused: \(count) × \(form)") }
+        for (cause, count) in tally.outOfRange.sorted(by: { $0.value > $1.value }) {
+            print("  out of range (confirmed by the evaluator): \(count) × \(cause.rawValue)")
+        }
         for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
         #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
+        // Arithmetic and aggregates reach PostgreSQL: none is refused but date arithmetic.
+        let numericRefusals = tally.refused.keys.filter {
+            ($0.contains("arithmetic") && !$0.hasPrefix("date arithmetic")) || $0.contains("@sum") || $0.contains("@avg")
+                || $0.contains("negating") || $0.contains("bitwise") || $0.contains("??")
+        }
+        #expect(numericRefusals.isEmpty, "numeric forms refused: \(numericRefusals)")
+        // The data's extremes make Ints leave their range, and such stops stay rare.
+        for cause in [OutOfRangeWitness.Cause.intOverflow, .intSumRange] where Self.casesPerSchema >= 1_000 {
+            #expect((tally.outOfRange[cause] ?? 0) > 0, "no query met: \(cause.rawValue)")
+        }
+        #expect(tally.outOfRangeTotal * 10 < tally.compared)
         #expect(tally.compared >= 5_000, "too few queries compared on all three: \(tally.compared)")
         #expect(tally.skipped * 20 < tally.compared)
     }
 
     /// Ways to break the PostgreSQL rendering, each of which the comparison must catch.
+    /// Those of numbers run on queries that compute (`RandomQueryGenerator.numericQuery`).
     static let breakages: [(String, @Sendable (String) -> String)] = [
         ("nil sorted last (no NULLS FIRST)", { $0.replacingOccurrences(of: " NULLS FIRST", with: "") }),
         ("== not null-safe (= for IS NOT DISTINCT FROM)", { $0.replacingOccurrences(of: "IS NOT DISTINCT FROM", with: "=") }),
@@ -68,16 +87,41 @@ struct PostgresDifferentialTests {
         ("[c]/[d] tests without pq's composed form (NFD for NFC)", { $0.replacingOccurrences(of: ", NFC)", with: ", NFD)") }),
         ("like folding ASCII case (ILIKE for LIKE)", { $0.replacingOccurrences(of: " LIKE ", with: " ILIKE ") }),
         ("[d] marks replaced, not removed", { $0.replacingOccurrences(of: ", '', 'g')", with: ", '-', 'g')") }),
+        (
+            "Int division not truncated (numeric division)",
+            { $0.replacingOccurrences(of: " / nullif(", with: " * 1.0 / nullif(") }
+        ),
+        (
+            "division by zero not nil (NULLIF dropped)",
+            { $0.replacingOccurrences(of: #"nullif\((\$[0-9]+), 0\)"#, with: "$1", options: .regularExpression) }
+        ),
+        ("NaN not nil", { $0.replacingOccurrences(of: "CAST('NaN' AS double precision)", with: "NULL") }),
+        ("@sum of no Ints nil, not 0", { $0.replacingOccurrences(of: " AS bigint), 0) END", with: " AS bigint), NULL) END") }),
+        (
+            "a Double product or quotient overflowing to the wrong infinity",
+            {
+                $0.replacingOccurrences(
+                    of: "THEN CAST('Infinity' AS double precision) ELSE -CAST('Infinity'",
+                    with: "THEN -CAST('Infinity' AS double precision) ELSE CAST('Infinity'")
+            }
+        ),
+        (
+            "a Double sum overflowing to a finite value",
+            { $0.replacingOccurrences(of: "THEN CAST('Infinity' AS double precision) WHEN", with: "THEN 1 WHEN") }
+        ),
     ]
+    static let numericBreakages = 6
 
     @Test("a deliberately broken PostgreSQL rendering is caught", arguments: 0..<breakages.count)
     func brokenRenderingIsCaught(breakage: Int) throws {
         let (name, breaking) = Self.breakages[breakage]
+        let isNumeric = breakage >= Self.breakages.count - Self.numericBreakages
         let outcome = try PostgresTestServer.with { server -> Tally in
             var tally = Tally()
             for (index, (schemaName, schema)) in DifferentialTests.schemas.enumerated() {
                 try run(
-                    server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 250, tally: &tally, breaking: breaking)
+                    server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 250, tally: &tally, breaking: breaking
+                ) { queries, entity in isNumeric ? queries.numericQuery(for: entity) : queries.query(for: entity) }
             }
             return tally
         }
@@ -126,6 +170,89 @@ struct PostgresDifferentialTests {
         }
     }
 
+    @Test("numbers at their edges give pq's answer on PostgreSQL, or an out-of-range error the evaluator confirms")
+    func numbersAtTheEdges() throws {
+        _ = try PostgresTestServer.with { server in
+            var graph = ObjectGraph(schema: ExampleSchemas.users)
+            let owners = [[Int64.max, -1, 1], [9_007_199_254_740_993, 9_007_199_254_740_993], [], [7, -3, 2], [.min, .min]]
+            for (index, ages) in owners.enumerated() {
+                let owner = graph.insert("User", ["name": .string("u\(index)"), "age": .int(ages.first ?? 0)])
+                for age in ages {
+                    let pet = graph.insert("Pet", ["name": .string("p\(age)"), "age": .int(age)])
+                    graph.link(pet, "owner", to: owner)
+                }
+            }
+            try PostgresStore.run("CREATE SCHEMA edges", at: server.conninfo())
+            let store = try PostgresStore.create(server.conninfo(searchPath: "edges"), schema: ExampleSchemas.users)
+            try store.insert(graph)
+            // Each query with what PostgreSQL must do: answer as pq does, or stop as out of range.
+            let queries: [(String, OutOfRangeWitness.Cause?)] = [
+                ("User where age / 0 == nil", nil), ("User where age % 0 == nil", nil), ("User where age / -1 > 0", .intOverflow),
+                ("User where age + 1 > 0", .intOverflow), ("User where -age > 0", .intOverflow),
+                ("User where age % -1 == 0", nil), ("User where (age ^ 5) & 3 == 2 || ~age == -8", nil),
+                ("User where age - 1 == 9007199254740992", .intOverflow), ("User where age * 1.0 == 9007199254740992.0", nil),
+                ("User where (age ?? 0.5) == 9007199254740992.0", nil), ("User where age * 1e300 > 0", nil), ("User where age * 1e289 - 5e-324 > 0", nil),
+                ("User where age * 5e-324 * 5e-324 == 0", nil), ("User where age * 1e300 - age * 1e300 == nil", nil),
+                ("User where age * 1e300 * 1e300 < 0 || 5e-324 / (age * 1e300) > 0", nil),
+                ("User where 1.7976931348623157e308 + age * 1e300 > 1e308 && -1.7976931348623157e308 - age < -1e308", nil),
+                ("User where SUBQUERY(pets, $p, $p.age < 100 && $p.age > -100).@sum.age == 0", nil),
+                ("User where SUBQUERY(pets, $p, $p.age < 100 && $p.age > -100).@sum.age == 6", nil),
+                ("User where pets.@sum.age == 18014398509481986", .intSumRange),
+                // pq's sum of Int.max, -1, 1 stays exact in key order (-1, then 1).
+                ("User where SUBQUERY(pets, $p, $p.age > -9223372036854775808).@sum.age == 9223372036854775807", nil),
+                ("User where pets.@sum.age == 9223372036854775807", .intSumRange),
+                ("User where SUBQUERY(pets, $p, $p.age != -1).@sum.age > 0", .intSumRange),
+                ("User where pets.@avg.age == 9007199254740992.0", nil), ("User where pets.@avg.age < 0", nil),
+                ("User where pets.@count == 0 || pets.@avg.age * 2 > 1", nil),
+            ]
+            for (text, expected) in queries {
+                let compiled = try #require(store.compile(text).compiled, "\(text)")
+                let checked = try #require(compiled.query as CheckedQuery?)
+                let want = try Evaluator(graph: graph).run(checked).map(\.key)
+                let witnessed = OutOfRangeWitness.causes(
+                    checked, graph: graph, parameters: [:], environment: QueryEnvironment())
+                if text.hasPrefix("User where SUBQUERY(pets, $p, $p.age > -") { #expect(want == [1], "\(text): \(want)") }
+                do {
+                    let got = try store.fetch(compiled).map(\.id.key)
+                    #expect(expected == nil, "\(text): expected out of range (\(String(describing: expected))), got rows")
+                    #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
+                } catch let error as StoreError {
+                    #expect(error.kind == .valueOutOfRange, "\(text): \(error)")
+                    let cause = OutOfRangeWitness.Cause(message: error.message)
+                    #expect(
+                        cause == expected && cause.map(witnessed.contains) == true, "\(text): \(error), witnessed \(witnessed)")
+                }
+            }
+        }
+    }
+
+    @Test("a database's narrower number columns compute as pq's Int and Double")
+    func narrowerColumnsAreWidened() throws {
+        _ = try PostgresTestServer.with { server in
+            try PostgresStore.run("CREATE SCHEMA narrow", at: server.conninfo())
+            try PostgresStore.run(
+                """
+                CREATE TABLE narrow.budgets (id bigint PRIMARY KEY, small integer NOT NULL, tiny smallint NOT NULL, price numeric NOT NULL);
+                INSERT INTO narrow.budgets VALUES (1, 2147483647, 32767, 0.1), (2, -2147483648, -32768, 2.5), (3, 5, 7, 1e20);
+                """, at: server.conninfo())
+            let store = try PostgresStore.open(server.conninfo(searchPath: "narrow"))
+            let entity = try #require(store.schema.entities.first?.name)
+            // In Int64 and Double, as pq computes; in integer, smallint and numeric the
+            // first three would overflow and the last two would be exact.
+            let cases: [(String, [Int64])] = [
+                ("small + small > 0", [1, 3]), ("-small > 0", [2]), ("tiny * tiny > 1000000", [1, 2]),
+                ("price + price + price == 0.3", []), ("price + price + price != 0.3", [1, 2, 3]),
+                ("small / 2 == 1073741823", [1]),
+            ]
+            for (predicate, want) in cases {
+                let text = "\(entity) where \(predicate)"
+                let compiled = try #require(store.compile(text).compiled, "\(text)")
+                let got = try store.fetch(compiled).map(\.id.key)
+                #expect(got == want, "\(text): \(got)\n\(compiled.sql)")
+            }
+        }
+    }
+
     /// The graph with U+0000 written as U+2400 in every string, for both stores.
     static func withoutNUL(_ graph: ObjectGraph) -> ObjectGraph {
         var cleaned = graph
@@ -141,7 +268,8 @@ struct PostgresDifferentialTests {
 
     private func run(
         _ server: PostgresTestServer, _ schema: Schema, name: String, seed: UInt64, cases: Int, tally: inout Tally,
-        breaking: ((String) -> String)? = nil
+        breaking: ((String) -> String)? = nil,
+        query: (inout RandomQueryGenerator, Entity) -> String = { queries, entity in queries.query(for: entity) }
     ) throws {
         var graphs = RandomGraphGenerator(schema: schema, seed: seed)
         let graph = Self.withoutNUL(graphs.graph())
@@ -155,7 +283,7 @@ struct PostgresDifferentialTests {
         var queries = RandomQueryGenerator(schema: schema, seed: seed ^ 0x5151)
         for caseIndex in 0..<cases {
             guard let entity = schema.entities.randomElement(using: &queries.random) else { continue }
-            let text = queries.query(for: entity)
+            let text = query(&queries, entity)
             let result = QueryCompiler.compile(text, schema: schema, mapping: sqlite.mapping)
             guard let compiled = result.compiled, let checked = result.checked else {
                 tally.skipped += 1
@@ -197,6 +325,17 @@ struct PostgresDifferentialTests {
                 }
             case (.failure, .failure, .failure):
                 tally.bothFailed += 1
+            case (.success, .success, .failure(let error as StoreError)) where error.kind == .valueOutOfRange:
+                // Honest only where pq's evaluator meets a value PostgreSQL cannot give.
+                let witnessed = OutOfRangeWitness.causes(
+                    checked, graph: graph, parameters: parameters, environment: environment)
+                if let cause = OutOfRangeWitness.Cause(message: error.message), witnessed.contains(cause) {
+                    tally.outOfRange[cause, default: 0] += 1
+                } else {
+                    tally.mismatches.append(
+                        "seed \(seed), \(name), case \(caseIndex): out of range with no such value in pq's evaluation (\(witnessed)):\n\(text)\n\(error)\nSQL: \(postgresQuery.sql)"
+                    )
+                }
             case (.success, .success, .failure(let error))
             where "\(error)".contains("U+0000") && Self.holdsNUL(parameters):
                 // A parameter's value is known only when the query runs: refused then.

@@ -8,17 +8,14 @@
 //   made in Swift (`PostgreSQLPattern`), and ordering with `[c]`/`[d]` through
 //   folded values; refused are a needle or pattern read from the store,
 //   `matches[c]` and `[cd]`, and regular-expression constructs ARE does not share with ICU.
-// - Arithmetic: pq's Int overflow gives the Double result and Double overflow
-//   gives infinity (NaN is nil); PostgreSQL raises an error for both.
-// - `??` of an Int and a Double: pq keeps each value as it is; PostgreSQL makes
-//   both Doubles, rounding the Int. (Comparisons, `in` and ranges mixing them are
-//   lowered exactly, through `numeric`.)
-// - `@sum` and `@avg`: pq's are exact for Ints and switch to Double on overflow;
-//   PostgreSQL's return `numeric` and sum Doubles in another order.
+// - Date arithmetic: pq adds a duration to a date in Double seconds since 2001,
+//   PostgreSQL in whole microseconds. (Other arithmetic, `@sum` and `@avg` give
+//   pq's answer or raise an error where PostgreSQL cannot hold it: see
+//   `PostgreSQLDialect+Numbers`.)
 // - Text cannot hold U+0000, and `timestamptz` holds microseconds.
 //
 // Everything else (comparisons by code point, plain contains/prefix/suffix tests,
-// presence, membership, quantifiers, `@count`, `@min`, `@max`, sorting) has the
+// presence, membership, quantifiers, arithmetic, aggregates, sorting) has the
 // same meaning and is lowered by `PostgreSQLDialect`.
 
 import Foundation
@@ -53,13 +50,6 @@ public enum PostgreSQLSupport {
         LoweringError(message: "PostgreSQL cannot answer \(form) as pq does: \(why)", code: .unsupportedByDatabase)
     }
 
-    private static func isMixedNumbers(_ types: [ValueType]) -> Bool {
-        types.contains(.int) && types.contains(.double)
-    }
-
-    private static let mixedReason =
-        "pq compares Int and Double exactly, PostgreSQL rounds the Int to a Double; compare values of one type"
-
     /// The first refused form in `expr` and why, or nil.
     private static func problem(in expr: TypedExpr) -> (String, String)? {
         switch expr {
@@ -67,34 +57,18 @@ public enum PostgreSQLSupport {
             if !options.isEmpty, let found = foldedComparisonProblem(op, lhs, rhs, options) { return found }
         case .stringTest(let op, let lhs, let rhs, let options):
             if let found = stringTestProblem(op, lhs, rhs, options) { return found }
-        case .arithmetic(let op, _, _, _) where [.bitwiseAnd, .bitwiseOr, .bitwiseXor].contains(op):
+        case .arithmetic(let op, _, _, .date):
             return (
-                "the bitwise operator '\(op.rawValue)'",
-                "pq's bitwise operators are not lowered for PostgreSQL yet (they sit in arithmetic that can overflow)"
+                "date arithmetic ('\(op.rawValue)')",
+                "pq adds durations to dates in Double seconds since 2001, PostgreSQL in whole microseconds, and the two round differently"
             )
-        case .arithmetic(let op, _, _, _):
-            return (
-                "arithmetic ('\(op.rawValue)')",
-                "pq's Int overflow gives a Double and Double overflow infinity, where PostgreSQL raises an error"
-            )
-        case .negate(_, let type) where type == .int:
-            return ("negating an Int", "negating Int.min overflows, which PostgreSQL reports as an error")
-        case .toDouble:
-            return ("Int arithmetic in Doubles", "PostgreSQL raises an error where pq's Double overflows to infinity")
-        case .coalesce(let lhs, let rhs, _):
-            if isMixedNumbers([lhs.type, rhs.type]) { return ("'??' mixing Int and Double", mixedReason) }
         case .aggregate(let function, _, _, let value, _):
             switch function {
-            case .sum, .avg:
-                return (
-                    "'@\(function.rawValue)'",
-                    "pq's is exact for Ints and a Double on overflow; PostgreSQL's is numeric, and sums Doubles in its own order"
-                )
             case .min, .max:
                 if let value, ![.int, .double, .string, .url, .date].contains(value.type) {
                     return ("'@\(function.rawValue)' of \(value.type)", "PostgreSQL orders only numbers, strings and dates")
                 }
-            case .count:
+            case .count, .sum, .avg:
                 break
             }
         case .constant(.string(let text), _) where text.unicodeScalars.contains("\u{0}"):

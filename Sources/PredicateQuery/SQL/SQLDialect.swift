@@ -25,6 +25,17 @@ protocol SQLDialect: Sendable {
     var placesNilsExplicitly: Bool { get }
     /// Which database this dialect is for.
     var database: SQLDatabase { get }
+    /// pq's `lhs op rhs` on two values of `type` (both Int, or both Double).
+    func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr
+    /// pq's aggregate of the element values `value`, of `type`; `order` is the
+    /// elements' key, the order pq adds them in. For an `@sum` of Ints in a dialect
+    /// that `needsPartialSumTest`, `partialSumLeavesRange` is the condition that one
+    /// of pq's partial sums, in key order, leaves Int's range.
+    func aggregate(
+        _ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr, partialSumLeavesRange: SQLExpr?
+    ) -> SQLExpr
+    /// Whether an `@sum` of Ints needs `partialSumLeavesRange` (SQLExpr subqueries the lowering builds).
+    var needsPartialSumTest: Bool { get }
 }
 
 extension SQLDialect {
@@ -34,6 +45,22 @@ extension SQLDialect {
     var stringCollation: String? { nil }
     var placesNilsExplicitly: Bool { false }
     var database: SQLDatabase { .sqlite }
+    var needsPartialSumTest: Bool { false }
+
+    /// SQLite's arithmetic is pq's (division by zero and NaN give NULL); it has `&`
+    /// and `|` but no XOR, and a ^ b is (a | b) - (a & b), exactly.
+    func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr {
+        if op == .bitwiseXor { return .binary(.binary(lhs, "|", rhs), "-", .binary(lhs, "&", rhs)) }
+        return .binary(lhs, op.rawValue, rhs)
+    }
+
+    /// SQLite's aggregates, with pq's own `pq_sum` (see `Aggregates`), which the store
+    /// registers: it never overflows, and adds in the order SQLite visits the elements.
+    func aggregate(
+        _ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr, partialSumLeavesRange: SQLExpr?
+    ) -> SQLExpr {
+        .function(function == .sum ? "pq_sum" : function.rawValue, [value])
+    }
 }
 
 /// SQLite: identifiers in double quotes, numbered `?NNN` placeholders (so one value

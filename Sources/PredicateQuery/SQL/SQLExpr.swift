@@ -49,6 +49,10 @@ indirect enum SQLExpr: Sendable {
     case scalar(SQLSelect)
     /// `CAST(e AS REAL)`.
     case castToReal(SQLExpr)
+    /// `CAST(e AS bigint)` (PostgreSQL only).
+    case castToBigInt(SQLExpr)
+    /// `CAST(e AS integer)` (PostgreSQL only).
+    case castToInteger(SQLExpr)
     /// `CAST(e AS text)`: a column whose values are compared and sorted as their text
     /// (a PostgreSQL enum type's labels; see `EntityMapping.columnsReadAsText`).
     case castToText(SQLExpr)
@@ -56,6 +60,16 @@ indirect enum SQLExpr: Sendable {
     case falseIfNull(SQLExpr)
     /// `CASE WHEN condition THEN value END`: the value, or NULL where the condition fails.
     case nullUnless(SQLExpr, SQLExpr)
+    /// `CASE WHEN condition THEN value ELSE otherwise END`.
+    case choose(SQLExpr, then: SQLExpr, else: SQLExpr)
+    /// `name(value ORDER BY key)`: an aggregate that takes its values in the key's order.
+    case orderedAggregate(String, SQLExpr, orderedBy: SQLExpr)
+    /// A Double that is not a number (PostgreSQL's `'NaN'`), for `NULLIF(x, NaN)`.
+    case notANumber
+    /// `lhs op rhs` on two Doubles (`+ - * /`) giving IEEE's ±∞ and 0 where
+    /// PostgreSQL's own operators raise an overflow or underflow error (PostgreSQL
+    /// only; see `SQLRenderer+Doubles`).
+    case doubleArithmetic(String, SQLExpr, SQLExpr)
     /// `normalize(e, NFC)`: a string composed (PostgreSQL only), unless it holds a
     /// character of the bound class `unsettled`, where the statement fails instead
     /// with the bound message followed by the text.

@@ -5,9 +5,10 @@
 //     none:   NOT EXISTS (…same…)
 //     all:    NOT EXISTS (SELECT 1 FROM <elements> WHERE <owned> AND NOT <exact condition>)
 //
-// so `any` over no elements is false and `all` is true. `@sum` is pq's own
-// aggregate, `pq_sum` (see `Aggregates`): 0 for no elements, and no overflow
-// error. `@avg`/`@min`/`@max` of none are NULL, as SQL's aggregates give.
+// so `any` over no elements is false and `all` is true. `@sum` and `@avg` are
+// spelled by the dialect: on SQLite `@sum` is pq's own aggregate, `pq_sum` (see
+// `Aggregates`): 0 for no elements, and no overflow error. `@avg`/`@min`/`@max`
+// of none are NULL, as SQL's aggregates give.
 //
 // A collection reached through a to-one relationship (`budget.transactions`) is
 // nil, not empty, when that relationship is nil, as `$0.budget?.transactions` is in
@@ -126,12 +127,12 @@ extension SQLLowering {
                 let lowered = try condition(filter, .lenient)
                 elementPass?.conditions.append(lowered)
             }
-            return (try aggregateFunction(function, element), nullable)
+            return (try aggregateFunction(function, element, path: path, filter: filter), nullable)
         }
         let ownerPresent = try ownerPresence(path)
         let select = try subquery(path) { lowering throws(LoweringError) in
             let conditions = try filter.map { filter throws(LoweringError) in [try lowering.condition(filter, .lenient)] } ?? []
-            return ([try lowering.aggregateFunction(function, element)], conditions)
+            return ([try lowering.aggregateFunction(function, element, path: path, filter: filter)], conditions)
         }
         if let ownerPresent { return (.nullUnless(ownerPresent, .scalar(select)), true) }
         return (.scalar(select), nullable)
@@ -139,10 +140,24 @@ extension SQLLowering {
 
     /// `count(*)`, or the aggregate of an element's value; the element is in scope.
     private mutating func aggregateFunction(
-        _ function: AggregateFunction, _ element: TypedExpr?
+        _ function: AggregateFunction, _ element: TypedExpr?, path: CollectionPath, filter: TypedExpr?
     ) throws(LoweringError) -> SQLExpr {
         guard let element else { return .countRows }
-        let (lowered, _) = try value(element)
-        return .function(function == .sum ? "pq_sum" : function.rawValue, [lowered])
+        let (value, _) = try value(element)
+        let lowered = function == .sum || function == .avg ? widened(value, element) : value
+        let scope = scopes[scopes.count - 1]
+        let key = SQLExpr.column(alias: scope.alias, name: try entityMapping(scope.entity).primaryKey)
+        // The test lowers the filter twice more: not where the filter holds
+        // aggregates, whose own tests would multiply the SQL at each level.
+        let partialSums =
+            dialect.needsPartialSumTest && function == .sum && element.type == .int
+                && !(filter.map(Self.holdsAggregate) ?? false)
+            ? try partialSumLeavesRange(path, filter: filter, value: element) : nil
+        return dialect.aggregate(function, of: lowered, type: element.type, order: key, partialSumLeavesRange: partialSums)
+    }
+
+    static func holdsAggregate(_ expr: TypedExpr) -> Bool {
+        if case .aggregate = expr { return true }
+        return expr.children.contains(where: holdsAggregate)
     }
 }

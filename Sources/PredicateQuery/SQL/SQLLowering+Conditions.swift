@@ -207,6 +207,33 @@ extension SQLLowering {
         return .exactNumber(expr, isDouble: type == .double)
     }
 
+    /// A number as pq computes with it, Int64 or Double: on PostgreSQL, a column of a
+    /// narrower type (`smallint`, `integer`, `real`, `numeric`, in a database pq did
+    /// not create) is widened to `bigint` or `double precision` for arithmetic and
+    /// sums, which would otherwise overflow at its width or round differently.
+    func widened(_ expr: SQLExpr, _ typed: TypedExpr) -> SQLExpr {
+        guard dialect.database == .postgreSQL else { return expr }
+        let attribute: Attribute?
+        switch typed {
+        case .attribute(let path, _): attribute = path.attribute
+        case .aggregate(.min, _, _, .attribute(let path, _)?, _), .aggregate(.max, _, _, .attribute(let path, _)?, _):
+            attribute = path.attribute
+        case .coalesce(let lhs, let rhs, _):
+            let (left, right) = (widened(expr, lhs), widened(expr, rhs))
+            if case .castToBigInt = left { return .castToBigInt(expr) }
+            if case .castToBigInt = right { return .castToBigInt(expr) }
+            if case .castToReal = left { return .castToReal(expr) }
+            if case .castToReal = right { return .castToReal(expr) }
+            return expr
+        default: attribute = nil
+        }
+        switch attribute?.type {
+        case .integer(let bits)? where bits < 64: return .castToBigInt(expr)
+        case .float?, .decimal?: return .castToReal(expr)
+        default: return expr
+        }
+    }
+
     /// A string compared by code point, in a dialect that must say so.
     func collated(_ expr: SQLExpr, _ type: ValueType) -> SQLExpr {
         guard dialect.stringCollation != nil, type == .string || type == .url else { return expr }
@@ -230,14 +257,10 @@ extension SQLLowering {
             let (left, _) = try value(lhs)
             let (right, _) = try value(rhs)
             // Division by zero, NaN and nil operands all give NULL.
-            if op == .bitwiseXor {
-                // SQLite has `&` and `|` but no XOR: a ^ b is (a | b) - (a & b), exactly.
-                return (.binary(.binary(left, "|", right), "-", .binary(left, "&", right)), true)
-            }
-            return (.binary(left, op.rawValue, right), true)
+            return (dialect.arithmetic(op, widened(left, lhs), widened(right, rhs), type: lhs.type), true)
         case .negate(let operand, _):
             let (lowered, nullable) = try value(operand)
-            return (.negate(lowered), nullable)
+            return (.negate(widened(lowered, operand)), nullable)
         case .coalesce(let lhs, let rhs, _):
             let (left, leftNullable) = try value(lhs)
             let (right, rightNullable) = try value(rhs)

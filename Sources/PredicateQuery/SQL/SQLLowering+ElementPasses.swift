@@ -40,6 +40,8 @@ extension SQLLowering {
     /// its aggregate's filter adds.
     struct ElementPass {
         var path: CollectionPath
+        /// The column the pass groups by: each group's owner.
+        var ownerColumn: SQLExpr
         var conditions: [SQLExpr] = []
     }
 
@@ -91,7 +93,7 @@ extension SQLLowering {
         var havingCondition: SQLExpr?
         if let having {
             let outer = elementPass
-            elementPass = ElementPass(path: path)
+            elementPass = ElementPass(path: path, ownerColumn: source.ownerColumn)
             defer { elementPass = outer }
             havingCondition = try condition(having, .lenient)
             conditions += elementPass?.conditions ?? []

@@ -73,7 +73,7 @@ struct SQLRenderer {
         }
     }
 
-    private func render(_ expr: SQLExpr, into out: inout String) {
+    func render(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column(let alias, let name):
             out += alias
@@ -143,6 +143,14 @@ struct SQLRenderer {
             out += " AS "
             out += dialect.doubleType
             out += ")"
+        case .castToBigInt(let operand):
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS bigint)"
+        case .castToInteger(let operand):
+            out += "CAST("
+            render(operand, into: &out)
+            out += " AS integer)"
         case .castToText(let operand):
             out += "CAST("
             render(operand, into: &out)
@@ -161,6 +169,27 @@ struct SQLRenderer {
             out += " THEN "
             render(value, into: &out)
             out += " END"
+        case .choose(let condition, let value, let otherwise):
+            out += "CASE WHEN "
+            render(condition, into: &out)
+            out += " THEN "
+            render(value, into: &out)
+            out += " ELSE "
+            render(otherwise, into: &out)
+            out += " END"
+        case .orderedAggregate(let name, let value, let key):
+            out += dialect.function(name)
+            out += "("
+            render(value, into: &out)
+            out += " ORDER BY "
+            render(key, into: &out)
+            out += ")"
+        case .notANumber:
+            out += "CAST('NaN' AS "
+            out += dialect.doubleType
+            out += ")"
+        case .doubleArithmetic(let op, let lhs, let rhs):
+            doubleArithmetic(op, lhs, rhs, into: &out)
         case .composed(let operand, let unsettled, let message):
             // The failing branch depends on the row, so PostgreSQL never evaluates it
             // while planning; it raises "invalid input syntax" with the message.
@@ -226,10 +255,10 @@ struct SQLRenderer {
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
-    private func atom(_ expr: SQLExpr, into out: inout String) {
+    func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .composed, .removing, .foldedValue:
+            .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic:
             render(expr, into: &out)
         default:
             out += "("

@@ -70,7 +70,7 @@ struct RandomGraphGenerator {
         switch attribute.type {
         case .bool: return .bool(chance(50))
         case .integer: return .int(pick(ValuePools.integers))
-        case .double, .float, .decimal: return .double(pick(ValuePools.doubles))
+        case .double, .float, .decimal: return .double(pick(ValuePools.storedDoubles))
         case .string, .url: return .string(pick(chance(15) ? ValuePools.hardStrings : ValuePools.strings))
         case .date: return .date(pick(ValuePools.dates))
         case .uuid: return .uuid(pick(ValuePools.uuids))

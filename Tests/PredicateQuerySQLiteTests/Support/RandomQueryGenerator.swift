@@ -87,6 +87,37 @@ struct RandomQueryGenerator {
         return text
     }
 
+    /// A query that computes with numbers: arithmetic on two of the object's numbers
+    /// or one and a literal (0 as a divisor often), or `@sum`/`@avg` over one of its
+    /// collections; for checking that a broken numeric rendering is caught.
+    mutating func numericQuery(for entity: Entity) -> String {
+        parameters = [:]
+        closureDepth = 0
+        let isNumber: (Attribute) -> Bool = { $0.type == .integer(bits: 64) || $0.type == .double }
+        let collections = relationships(of: entity, toMany: true).compactMap { relationship -> (String, [Attribute])? in
+            guard let element = schema.entity(named: relationship.destination) else { return nil }
+            let numbers = attributes(of: element).filter(isNumber)
+            return numbers.isEmpty ? nil : (relationship.name, numbers)
+        }
+        let numbers = attributes(of: entity).filter(isNumber)
+        let op = pick(["==", "!=", "<", ">=", ">"])
+        if let (collection, elementNumbers) = collections.isEmpty ? nil : pick(collections), numbers.isEmpty || chance(40) {
+            let attribute = pick(elementNumbers)
+            // Small elements only, half the time, so that Int sums stay in range.
+            let elements =
+                chance(50)
+                ? "SUBQUERY(\(collection), $e, $e.\(attribute.name) > -1000 && $e.\(attribute.name) < 1000)" : collection
+            return "\(entity.name) where \(elements).@\(pick(["sum", "avg"])).\(attribute.name) \(op) \(pick(["0", "1", "5", "-3", "100"]))"
+        }
+        guard !numbers.isEmpty else { return query(for: entity) }
+        let a = pick(numbers)
+        let b = pick(numbers)
+        let isDouble = a.type == .double || b.type == .double
+        let arithmetic = pick(isDouble ? ["+", "-", "*", "/"] : ["+", "-", "*", "/", "%"])
+        let operand = chance(50) ? b.name : (chance(40) ? "0" : (isDouble ? doubleLiteral() : pick(["2", "3", "7", "-5"])))
+        return "\(entity.name) where \(a.name) \(arithmetic) \(operand) \(op) \(isDouble ? doubleLiteral() : pick(["0", "1", "2", "5"]))"
+    }
+
     // MARK: - Predicates
 
     mutating func predicate(_ entity: Entity, prefix: String, depth: Int) -> String {
@@ -148,6 +179,15 @@ struct RandomQueryGenerator {
         if chance(6) { return objectTest(path) }
         let candidates = attributes(of: reached)
         guard !candidates.isEmpty else { return pick(["true", "false"]) }
+        let numbers = candidates.filter { $0.type == .integer(bits: 64) || $0.type == .double }
+        if !numbers.isEmpty, chance(8) {
+            // Two attributes in one computation (`limit - spent > 100`), Int and Double mixed.
+            let (a, b) = (pick(numbers), pick(numbers))
+            let literal = a.type == .double || b.type == .double ? doubleLiteral() : String(pick(ValuePools.integers))
+            let op = pick(a.type == .double || b.type == .double ? ["+", "-", "*", "/"] : ["+", "-", "*", "/", "%"])
+            return
+                "\(Self.join(path, a.name)) \(op) \(Self.join(path, b.name)) \(pick(["==", "<", ">=", "!="])) \(literal)"
+        }
         let attribute = pick(candidates)
         return attributeTest(Self.join(path, attribute.name), attribute)
     }
@@ -206,8 +246,16 @@ struct RandomQueryGenerator {
         case 4:
             let arithmetic = pick(isInteger ? ["+", "-", "*", "/", "%", "&", "|", "^"] : ["+", "-", "*", "/"])
             if isInteger, chance(15) { return "~\(path) \(op) \(literal(&self))" }
+            if isInteger, chance(20), arithmetic != "%", !"&|^".contains(arithmetic) {
+                // An Int in Double arithmetic.
+                return "\(path) \(arithmetic) \(String(pick(ValuePools.doubles))) \(op) \(doubleLiteral())"
+            }
             return "\(path) \(arithmetic) \(literal(&self)) \(op) \(literal(&self))"
-        case 5: return chance(50) ? "-\(path) \(op) \(literal(&self))" : "\(path) ?? \(literal(&self)) \(op) \(literal(&self))"
+        case 5:
+            if chance(50) { return "-\(path) \(op) \(literal(&self))" }
+            // `??` mixing an Int and a Double.
+            if isInteger, chance(30) { return "\(path) ?? \(String(pick(ValuePools.doubles))) \(op) \(doubleLiteral())" }
+            return "\(path) ?? \(literal(&self)) \(op) \(literal(&self))"
         case 6:
             let value: Value = isInteger ? .int(pick(ValuePools.integers)) : .double(pick(ValuePools.doubles))
             return "\(path) \(op) \(parameter("n", .single(value)))"

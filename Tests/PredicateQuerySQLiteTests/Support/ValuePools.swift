@@ -42,6 +42,9 @@ enum ValuePools {
         0.1, 0.2, 0.30000000000000004,
     ]
 
+    /// The Doubles random data holds: the literals' and infinities, which no literal spells.
+    static let storedDoubles: [Double] = doubles + [.infinity, -.infinity]
+
     static let dates: [Date] = [
         0, 86_400, -86_400, 700_000_000, 700_000_000.5, 750_000_000, 1e9, -1e9, 800_000_000,
     ].map { Date(timeIntervalSinceReferenceDate: $0) }

@@ -225,13 +225,14 @@ public final class QueryService: Sendable {
     }
 
     /// The HTTP status for each kind of store error: the caller's mistakes are 4xx
-    /// (413 for a limit), a busy store or a spent budget 503 with Retry-After, the
+    /// (413 for a limit, 422 for a value the database cannot compute), a busy store or a spent budget 503 with Retry-After, the
     /// rest 500. A cancelled query's client is gone; it gets 499, nginx's "client
     /// closed request", which nobody reads.
     public static func status(for kind: StoreError.Kind) -> Int {
         switch kind {
         case .limitExceeded: 413
         case .invalidParameter, .patternTooCostly: 400
+        case .valueOutOfRange: 422
         case .timeout, .busy, .poolExhausted: 503
         case .cancelled: 499
         case .corrupt, .unavailable, .internal: 500

@@ -1,0 +1,125 @@
+// Which of pq's values PostgreSQL's numbers cannot give, found with the evaluator:
+// the check that a PostgreSQL "value out of range" error is honest.
+//
+// PostgreSQL evaluates a WHERE clause in an order of its choosing, so the witness
+// visits every arithmetic node and `@sum`/`@avg` of a query for every object the
+// query ranges over (and every element of every collection), not only where the
+// evaluator's short-circuit would look. It records what pq computes there that
+// `PostgreSQLDialect+Numbers` says PostgreSQL raises for: an Int result outside
+// Int's range (pq's answer a Double), a nonzero Double product or quotient
+// underflowing to zero (of which PostgreSQL raises only for a tie), a partial sum
+// of Doubles in `@sum`/`@avg` overflowing to infinity from finite values, and an
+// `@sum` of Ints one of whose partial sums, in key order, leaves Int's range.
+
+import Foundation
+
+@testable import PredicateQuery
+
+struct OutOfRangeWitness {
+    enum Cause: String, Hashable, CaseIterable {
+        case intOverflow = "Int leaves Int's range"
+        case intSumRange = "@sum of Ints leaves Int's range part way"
+        case doubleOverflow = "Double overflows to infinity"
+        case doubleUnderflow = "Double underflows to 0"
+
+        /// The cause a PostgreSQL store's error names (`PostgresConnection.outOfRangeCause`).
+        init?(message: String) {
+            if message.contains("an Int computation") {
+                self = .intOverflow
+            } else if message.contains("an @sum of Ints") {
+                self = .intSumRange
+            } else if message.contains("Double computation overflows") {
+                self = .doubleOverflow
+            } else if message.contains("underflows") {
+                self = .doubleUnderflow
+            } else {
+                return nil
+            }
+        }
+    }
+
+    let evaluator: Evaluator
+    private(set) var causes: Set<Cause> = []
+
+    /// The causes met anywhere in `query` over `graph`.
+    static func causes(
+        _ query: CheckedQuery, graph: ObjectGraph, parameters: [String: ParameterValue], environment: QueryEnvironment
+    ) -> Set<Cause> {
+        var witness = OutOfRangeWitness(
+            evaluator: Evaluator(graph: graph, parameters: parameters, environment: environment))
+        guard let predicate = query.predicate else { return [] }
+        for id in graph.objects(of: query.entity.name) { witness.visit(predicate, [id]) }
+        return witness.causes
+    }
+
+    private mutating func visit(_ expr: TypedExpr, _ scopes: [ObjectID]) {
+        switch expr {
+        case .quantified(_, let path, let body):
+            for element in evaluator.elements(of: path, scopes) ?? [] {
+                visit(body, Array(scopes.prefix(path.elementLevel)) + [element])
+            }
+            return
+        case .aggregate(let function, let path, let filter, let value, _):
+            aggregate(function, path, filter, value, scopes)
+            return
+        case .arithmetic(let op, let lhs, let rhs, let type) where type == .int || type == .double:
+            if let a = try? evaluator.value(lhs, scopes), let b = try? evaluator.value(rhs, scopes) {
+                arithmetic(op, a, b)
+            }
+        case .negate(let operand, .int):
+            if case .int(.min)? = try? evaluator.value(operand, scopes) { causes.insert(.intOverflow) }
+        default:
+            break
+        }
+        for child in expr.children { visit(child, scopes) }
+    }
+
+    private mutating func arithmetic(_ op: ArithmeticOperator, _ a: Value, _ b: Value) {
+        let result = SQLiteSemantics.arithmetic(op, a, b)
+        switch (a, b, result) {
+        case (.int, .int, .double):
+            causes.insert(.intOverflow)
+        case (.double(let x), .double(let y), .double(let z)):
+            // PostgreSQL raises here only past the guard's budget (`SQLRenderer+Doubles`).
+            if x.isFinite, y.isFinite, z.isInfinite { causes.insert(.doubleOverflow) }
+            if op == .multiply || op == .divide, x != 0, y != 0, z == 0 { causes.insert(.doubleUnderflow) }
+        default:
+            break
+        }
+    }
+
+    private mutating func aggregate(
+        _ function: AggregateFunction, _ path: CollectionPath, _ filter: TypedExpr?, _ value: TypedExpr?,
+        _ scopes: [ObjectID]
+    ) {
+        var values: [Value] = []
+        for element in evaluator.elements(of: path, scopes) ?? [] {
+            let inner = Array(scopes.prefix(path.elementLevel)) + [element]
+            if let filter {
+                visit(filter, inner)
+                guard (try? evaluator.condition(filter, inner)) == true else { continue }
+            }
+            guard let value else { continue }
+            visit(value, inner)
+            if let number = try? evaluator.value(value, inner), !number.isNull { values.append(number) }
+        }
+        guard function == .sum || function == .avg, value?.type == .int || value?.type == .double else { return }
+        if function == .sum, value?.type == .int {
+            // pq's sum is a Double once a partial sum, in key order, leaves Int's range.
+            if case .double = Aggregates.sum(values) { causes.insert(.intSumRange) }
+            return
+        }
+        var sum: Double?
+        for number in values.compactMap(SQLiteSemantics.number) {
+            guard let partial = sum else {
+                sum = number
+                continue
+            }
+            if partial.isFinite, number.isFinite, (partial + number).isInfinite { causes.insert(.doubleOverflow) }
+            sum = partial + number
+        }
+        if function == .avg, let sum, sum != 0, sum.isFinite, sum / Double(values.count) == 0 {
+            causes.insert(.doubleUnderflow)
+        }
+    }
+}

@@ -35,7 +35,9 @@ final class PostgresConnection: @unchecked Sendable {
         cancelHandle = PQgetCancel(handle)
         try execute(Self.sessionSetup)
         // pq's strings are Unicode, and its string tests compose text with
-        // normalize(), which PostgreSQL has from version 13, in a UTF-8 database.
+        // normalize(), which PostgreSQL has from version 13, in a UTF-8 database; date
+        // arithmetic reads a timestamptz's seconds exactly with EXTRACT, which gives a
+        // numeric from version 14 (a rounded double precision before).
         let settings =
             try query("SELECT current_setting('server_encoding'), current_setting('server_version_num')").first ?? []
         let encoding = settings.first ?? nil
@@ -45,9 +47,9 @@ final class PostgresConnection: @unchecked Sendable {
             )
         }
         let version = settings.count > 1 ? settings[1].flatMap { Int($0) } : nil
-        guard let version, version >= 130_000 else {
+        guard let version, version >= 140_000 else {
             throw StoreError(
-                "pq needs PostgreSQL 13 or later (this server's version number is \(version.map(String.init) ?? "unknown"))")
+                "pq needs PostgreSQL 14 or later (this server's version number is \(version.map(String.init) ?? "unknown"))")
         }
     }
 

@@ -24,6 +24,12 @@ extension PostgresStore {
         } catch {
             throw StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
         }
+        for parameter in parameters.values {
+            switch parameter {
+            case .single(let value): try PostgresValues.requireMicroseconds(value)
+            case .list(let values): for value in values { try PostgresValues.requireMicroseconds(value) }
+            }
+        }
         var types: [ValueType] = []
         var listTypes: [ValueType] = []
         for binding in query.bindings {

@@ -143,6 +143,7 @@ extension PostgresStore {
             if mapped.entityColumn != nil { row.append(PostgresParameter(text: String(number), type: PostgresValues.int4)) }
             for attribute in attributes {
                 let type = ValueType(attribute.type, in: schema)
+                try PostgresValues.requireMicroseconds(object.value(attribute.name))
                 let stored = StoreValueEncoding.encode(object.value(attribute.name), as: type, dates: mapping.dateEncoding)
                 row.append(try PostgresValues.parameter(stored, as: type, dates: mapping.dateEncoding))
             }

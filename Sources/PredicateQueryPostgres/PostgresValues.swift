@@ -59,6 +59,13 @@ enum PostgresValues {
         }
     }
 
+    /// Throws where a date (or a list's) is not a whole number of microseconds as pq
+    /// holds it, in Double seconds since 2001 (`PostgreSQLSupport.isWholeMicroseconds`).
+    static func requireMicroseconds(_ value: Value) throws(StoreError) {
+        guard case .date(let date) = value, !PostgreSQLSupport.isWholeMicroseconds(date) else { return }
+        throw StoreError("PostgreSQL's timestamptz holds microseconds; \(date) is finer")
+    }
+
     static func doubleText(_ number: Double) -> String {
         if number.isNaN { return "NaN" }
         if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
@@ -67,10 +74,14 @@ enum PostgresValues {
 
     /// `2024-03-10 12:00:00.123456+00`: a date to the microsecond, in UTC.
     static func timestampText(_ date: Date) throws(StoreError) -> String {
-        guard PostgreSQLSupport.isWholeMicroseconds(date) else {
+        // Since 1970 only: the date has come through the mapping's seconds since 1970
+        // (pq's own Double since 2001 is checked before, by `requireMicroseconds`).
+        let since1970 = date.timeIntervalSince1970
+        let whole = (since1970 * 1_000_000).rounded()
+        guard whole.magnitude < 9e15, whole / 1_000_000 == since1970 else {
             throw StoreError("PostgreSQL's timestamptz holds microseconds; \(date) is finer")
         }
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let micros = Int64(whole)
         let (days, dayMicros) = floorDivide(micros, 86_400_000_000)
         let (year, month, day) = civil(fromDays: days)
         guard year >= 1, year <= 294_276 else { throw StoreError("PostgreSQL cannot hold the date \(date)") }

@@ -26,6 +26,8 @@ struct PostgresDifferentialTests {
 
     struct Tally {
         var compared = 0
+        /// Of those compared, the queries that compute a date (`d + 1h`).
+        var comparedDateArithmetic = 0
         var bothFailed = 0
         var skipped = 0
         /// Queries PostgreSQL refuses, by the form named in the refusal.
@@ -54,7 +56,7 @@ struct PostgresDifferentialTests {
         }
         guard let tally = outcome else { return }
         print(
-            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three, \(tally.refusedTotal) refused by PostgreSQL, \(tally.outOfRangeTotal) stopped by PostgreSQL as out of range, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialTests.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three (\(tally.comparedDateArithmetic) computing a date), \(tally.refusedTotal) refused by PostgreSQL, \(tally.outOfRangeTotal) stopped by PostgreSQL as out of range, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialTests.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
         )
         for (form, count) in tally.refused.sorted(by: { $0.value > $1.value }) { print("  refused: \(count) × \(form)") }
         for (cause, count) in tally.outOfRange.sorted(by: { $0.value > $1.value }) {
@@ -62,12 +64,13 @@ struct PostgresDifferentialTests {
         }
         for mismatch in tally.mismatches.prefix(5) { Issue.record(Comment(rawValue: mismatch)) }
         #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) mismatches")
-        // Arithmetic and aggregates reach PostgreSQL: none is refused but date arithmetic.
+        // Arithmetic (date arithmetic too) and aggregates reach PostgreSQL: none is refused.
         let numericRefusals = tally.refused.keys.filter {
-            ($0.contains("arithmetic") && !$0.hasPrefix("date arithmetic")) || $0.contains("@sum") || $0.contains("@avg")
+            $0.contains("arithmetic") || $0.contains("computed date") || $0.contains("@sum") || $0.contains("@avg")
                 || $0.contains("negating") || $0.contains("bitwise") || $0.contains("??")
         }
         #expect(numericRefusals.isEmpty, "numeric forms refused: \(numericRefusals)")
+        #expect(tally.comparedDateArithmetic * 50 > tally.compared, "too few queries computing a date")
         // The data's extremes make Ints leave their range, and such stops stay rare.
         for cause in [OutOfRangeWitness.Cause.intOverflow, .intSumRange] where Self.casesPerSchema >= 1_000 {
             #expect((tally.outOfRange[cause] ?? 0) > 0, "no query met: \(cause.rawValue)")
@@ -78,8 +81,17 @@ struct PostgresDifferentialTests {
     }
 
     /// Ways to break the PostgreSQL rendering, each of which the comparison must catch.
-    /// Those of numbers run on queries that compute (`RandomQueryGenerator.numericQuery`).
+    /// Those of numbers run on queries that compute (`RandomQueryGenerator.numericQuery`),
+    /// those of dates on queries that compute a date.
     static let breakages: [(String, @Sendable (String) -> String)] = [
+        (
+            "a duration added to a date in whole microseconds (as timestamptz + interval rounds it)",
+            {
+                $0.replacingOccurrences(
+                    of: #"(AS double precision\)) ([+-]) (\$[0-9]+) ELSE"#, with: "$1 $2 round($3 * 1000000) / 1000000 ELSE",
+                    options: .regularExpression)
+            }
+        ),
         ("nil sorted last (no NULLS FIRST)", { $0.replacingOccurrences(of: " NULLS FIRST", with: "") }),
         ("== not null-safe (= for IS NOT DISTINCT FROM)", { $0.replacingOccurrences(of: "IS NOT DISTINCT FROM", with: "=") }),
         ("!= not null-safe (<> for IS DISTINCT FROM)", { $0.replacingOccurrences(of: "IS DISTINCT FROM", with: "<>") }),
@@ -111,23 +123,34 @@ struct PostgresDifferentialTests {
         ),
     ]
     static let numericBreakages = 6
+    /// Those of dates, first, run on queries that compute a date (`RandomQueryGenerator.dateQuery`).
+    static let dateBreakages = 1
 
     @Test("a deliberately broken PostgreSQL rendering is caught", arguments: 0..<breakages.count)
     func brokenRenderingIsCaught(breakage: Int) throws {
         let (name, breaking) = Self.breakages[breakage]
         let isNumeric = breakage >= Self.breakages.count - Self.numericBreakages
+        let isDate = breakage < Self.dateBreakages
         let outcome = try PostgresTestServer.with { server -> Tally in
             var tally = Tally()
             for (index, (schemaName, schema)) in DifferentialTests.schemas.enumerated() {
                 try run(
                     server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 250, tally: &tally, breaking: breaking
-                ) { queries, entity in isNumeric ? queries.numericQuery(for: entity) : queries.query(for: entity) }
+                ) { queries, entity in
+                    isNumeric
+                        ? queries.numericQuery(for: entity) : isDate ? queries.dateQuery(for: entity) : queries.query(for: entity)
+                }
             }
             return tally
         }
         guard let tally = outcome else { return }
         print("broken rendering '\(name)': \(tally.mismatches.count) mismatches in \(tally.compared) queries")
         #expect(!tally.mismatches.isEmpty, "breaking the rendering (\(name)) went unnoticed")
+    }
+
+    static func computesDate(_ expr: TypedExpr) -> Bool {
+        if case .arithmetic(_, _, _, .date) = expr { return true }
+        return expr.children.contains(where: computesDate)
     }
 
     static func holdsNUL(_ parameters: [String: ParameterValue]) -> Bool {
@@ -191,7 +214,8 @@ struct PostgresDifferentialTests {
                 ("User where age + 1 > 0", .intOverflow), ("User where -age > 0", .intOverflow),
                 ("User where age % -1 == 0", nil), ("User where (age ^ 5) & 3 == 2 || ~age == -8", nil),
                 ("User where age - 1 == 9007199254740992", .intOverflow), ("User where age * 1.0 == 9007199254740992.0", nil),
-                ("User where (age ?? 0.5) == 9007199254740992.0", nil), ("User where age * 1e300 > 0", nil), ("User where age * 1e289 - 5e-324 > 0", nil),
+                ("User where (age ?? 0.5) == 9007199254740992.0", nil), ("User where age * 1e300 > 0", nil),
+                ("User where age * 1e289 - 5e-324 > 0", nil),
                 ("User where age * 5e-324 * 5e-324 == 0", nil), ("User where age * 1e300 - age * 1e300 == nil", nil),
                 ("User where age * 1e300 * 1e300 < 0 || 5e-324 / (age * 1e300) > 0", nil),
                 ("User where 1.7976931348623157e308 + age * 1e300 > 1e308 && -1.7976931348623157e308 - age < -1e308", nil),
@@ -311,6 +335,7 @@ struct PostgresDifferentialTests {
             switch (expected, fromSQLite, fromPostgres) {
             case (.success(let want), .success(let sqliteRows), .success(let postgresRows)):
                 tally.compared += 1
+                if let predicate = checked.predicate, Self.computesDate(predicate) { tally.comparedDateArithmetic += 1 }
                 if want.map(\.key) != postgresRows.map(\.key) || want.map(\.key) != sqliteRows.map(\.key) {
                     tally.mismatches.append(
                         """
@@ -342,7 +367,8 @@ struct PostgresDifferentialTests {
                 tally.refused["a parameter holding U+0000 (refused when bound)", default: 0] += 1
             case (.success, .success, .failure(let error)) where "\(error)".contains("PostgreSQL cannot match"):
                 // A pattern given as a parameter is translated when bound, and refused then.
-                let construct = "\(error)".components(separatedBy: "it has ").dropFirst().first?
+                let construct =
+                    "\(error)".components(separatedBy: "it has ").dropFirst().first?
                     .components(separatedBy: " (").first ?? "?"
                 tally.refused["'matches' with \(construct) in a parameter (refused when bound)", default: 0] += 1
             default:

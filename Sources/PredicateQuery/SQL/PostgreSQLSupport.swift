@@ -8,11 +8,15 @@
 //   made in Swift (`PostgreSQLPattern`), and ordering with `[c]`/`[d]` through
 //   folded values; refused are a needle or pattern read from the store,
 //   `matches[c]` and `[cd]`, and regular-expression constructs ARE does not share with ICU.
-// - Date arithmetic: pq adds a duration to a date in Double seconds since 2001,
-//   PostgreSQL in whole microseconds. (Other arithmetic, `@sum` and `@avg` give
-//   pq's answer or raise an error where PostgreSQL cannot hold it: see
+// - Date arithmetic (`d + 7d`, `now() - 30d`, `$start + 1h`) is lowered exactly:
+//   the dates taking part become pq's Double seconds since 2001 and the duration is
+//   added in `double precision` (`SQLLowering+PostgreSQLDates`); refused is only a
+//   computed date tested against a parameter list (`d + 1d in $dates`), whose dates
+//   are bound as `timestamptz`. (Other arithmetic, `@sum` and `@avg` give pq's
+//   answer or raise an error where PostgreSQL cannot hold it: see
 //   `PostgreSQLDialect+Numbers`.)
-// - Text cannot hold U+0000, and `timestamptz` holds microseconds.
+// - Text cannot hold U+0000, and `timestamptz` holds microseconds (a date constant
+//   or stored date; a computed date is a Double and may be finer).
 //
 // Everything else (comparisons by code point, plain contains/prefix/suffix tests,
 // presence, membership, quantifiers, arithmetic, aggregates, sorting) has the
@@ -57,10 +61,10 @@ public enum PostgreSQLSupport {
             if !options.isEmpty, let found = foldedComparisonProblem(op, lhs, rhs, options) { return found }
         case .stringTest(let op, let lhs, let rhs, let options):
             if let found = stringTestProblem(op, lhs, rhs, options) { return found }
-        case .arithmetic(let op, _, _, .date):
+        case .inParameterList(let element, _, _) where element.isComputedDate:
             return (
-                "date arithmetic ('\(op.rawValue)')",
-                "pq adds durations to dates in Double seconds since 2001, PostgreSQL in whole microseconds, and the two round differently"
+                "a computed date in a parameter list",
+                "pq compares it as Double seconds since 2001, and the list's dates are bound as timestamptz"
             )
         case .aggregate(let function, _, _, let value, _):
             switch function {
@@ -84,10 +88,16 @@ public enum PostgreSQLSupport {
         return nil
     }
 
-    /// Whether a date is a whole number of microseconds, so `timestamptz` holds it exactly.
+    /// Whether a date is a whole number of microseconds, so `timestamptz` holds it exactly:
+    /// since 1970, and as pq's own Double of seconds since 2001, which date arithmetic
+    /// reads back from the microseconds rounding once (`SQLLowering+PostgreSQLDates`).
     public static func isWholeMicroseconds(_ date: Date) -> Bool {
         let seconds = date.timeIntervalSince1970
         let micros = (seconds * 1_000_000).rounded()
-        return micros.magnitude < 9e15 && micros / 1_000_000 == seconds
+        guard micros.magnitude < 9e15, micros / 1_000_000 == seconds else { return false }
+        // Both are whole numbers below 2^53, so the difference is exact and the division rounds once.
+        let microsSince2001 = micros - 978_307_200_000_000
+        return microsSince2001.magnitude < 9_007_199_254_740_992
+            && microsSince2001 / 1_000_000 == date.timeIntervalSinceReferenceDate
     }
 }

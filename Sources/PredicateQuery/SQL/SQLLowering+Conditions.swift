@@ -60,9 +60,10 @@ extension SQLLowering {
             return exactly(.inBindingList(subject, index), nullable: nullable || dialect.database == .postgreSQL, mode)
         case .inRange(let element, let lower, let upper, let kind):
             let types = [element.type, lower.type, upper.type]
-            var (subject, n1) = try value(element)
-            var (low, n2) = try value(lower)
-            var (high, n3) = try value(upper)
+            let seconds = comparesDatesAsSeconds([element, lower, upper])
+            var (subject, n1) = try value(element, asSeconds: seconds)
+            var (low, n2) = try value(lower, asSeconds: seconds)
+            var (high, n3) = try value(upper, asSeconds: seconds)
             (subject, low, high) = (
                 exactNumber(subject, element.type, among: types), exactNumber(low, lower.type, among: types),
                 exactNumber(high, upper.type, among: types)
@@ -111,8 +112,9 @@ extension SQLLowering {
     private mutating func comparison(
         _ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions, _ mode: Mode
     ) throws(LoweringError) -> SQLExpr {
-        let (left, leftNullable) = try value(lhs)
-        let (right, rightNullable) = try value(rhs)
+        let seconds = comparesDatesAsSeconds([lhs, rhs])
+        let (left, leftNullable) = try value(lhs, asSeconds: seconds)
+        let (right, rightNullable) = try value(rhs, asSeconds: seconds)
         if dialect.database == .postgreSQL, !options.isEmpty, op == .equal || op == .notEqual,
             isBoundNeedle(left) || isBoundNeedle(right)
         {
@@ -185,13 +187,14 @@ extension SQLLowering {
         throws(LoweringError) -> SQLExpr
     {
         let types = [element.type] + members.map(\.type)
-        let (lowered, subjectNullable) = try value(element)
+        let seconds = comparesDatesAsSeconds([element] + members)
+        let (lowered, subjectNullable) = try value(element, asSeconds: seconds)
         let subject = exactNumber(lowered, element.type, among: types)
         if members.isEmpty { return .truth(false) }
         var loweredMembers: [SQLExpr] = []
         var nullable = subjectNullable
         for member in members {
-            let (expr, memberNullable) = try value(member)
+            let (expr, memberNullable) = try value(member, asSeconds: seconds)
             loweredMembers.append(exactNumber(expr, member.type, among: types))
             nullable = nullable || memberNullable
         }
@@ -253,6 +256,8 @@ extension SQLLowering {
             return (collated(try column(of: path), type), path.isOptional || !path.steps.isEmpty)
         case .object(let path):
             return (try key(of: path), !path.steps.isEmpty)
+        case .arithmetic(let op, let lhs, let rhs, .date) where dialect.database == .postgreSQL:
+            return (try postgreSQLDateArithmetic(op, lhs, rhs), true)
         case .arithmetic(let op, let lhs, let rhs, _):
             let (left, _) = try value(lhs)
             let (right, _) = try value(rhs)
@@ -262,6 +267,7 @@ extension SQLLowering {
             let (lowered, nullable) = try value(operand)
             return (.negate(widened(lowered, operand)), nullable)
         case .coalesce(let lhs, let rhs, _):
+            if comparesDatesAsSeconds([expr]) { return try postgreSQLDateCoalesce(lhs, rhs) }
             let (left, leftNullable) = try value(lhs)
             let (right, rightNullable) = try value(rhs)
             return (.function("coalesce", [left, right]), leftNullable && rightNullable)

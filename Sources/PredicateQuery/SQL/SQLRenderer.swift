@@ -151,6 +151,10 @@ struct SQLRenderer {
             out += "CAST("
             render(operand, into: &out)
             out += " AS integer)"
+        case .secondsSince2001(let operand):
+            out += "CAST(EXTRACT(EPOCH FROM "
+            render(operand, into: &out)
+            out += ") - 978307200 AS double precision)"
         case .castToText(let operand):
             out += "CAST("
             render(operand, into: &out)
@@ -258,7 +262,7 @@ struct SQLRenderer {
     func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic:
+            .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic, .secondsSince2001:
             render(expr, into: &out)
         default:
             out += "("

@@ -87,6 +87,22 @@ struct RandomQueryGenerator {
         return text
     }
 
+    /// A query that computes a date (`d + 1e-7s > d`, `now() - 7d < d`), for checking
+    /// that a broken date rendering is caught; another query where the entity has no date.
+    mutating func dateQuery(for entity: Entity) -> String {
+        parameters = [:]
+        closureDepth = 0
+        let dates = attributes(of: entity).filter { $0.type == .date }
+        guard !dates.isEmpty else { return query(for: entity) }
+        let path = pick(dates).name
+        let op = pick(["==", "!=", "<", "<=", ">", ">="])
+        switch int(0...2) {
+        case 0: return "\(entity.name) where \(path) + \(durationLiteral()) \(op) \(path)"
+        case 1: return "\(entity.name) where \(path) - \(durationLiteral()) \(op) \(dateLiteral())"
+        default: return "\(entity.name) where now() - \(durationLiteral()) \(op) \(path) + \(durationLiteral())"
+        }
+    }
+
     /// A query that computes with numbers: arithmetic on two of the object's numbers
     /// or one and a literal (0 as a divisor often), or `@sum`/`@avg` over one of its
     /// collections; for checking that a broken numeric rendering is caught.
@@ -346,9 +362,19 @@ struct RandomQueryGenerator {
         return "date('\(formatter.string(from: pick(ValuePools.dates)))')"
     }
 
+    /// A duration at a rounding edge of pq's Double seconds (a microsecond, less than one) or an ordinary one.
+    private mutating func durationLiteral() -> String {
+        pick(["0.000001s", "0.0000005s", "1e-7s", "0.1s", "1s", "1h", "7d", "-1s", "1e300s"])
+    }
+
     private mutating func dateTest(_ path: String) -> String {
         let op = pick(["==", "!=", "<", "<=", ">", ">="])
-        switch int(0...5) {
+        switch int(0...9) {
+        case 6: return "\(path) + \(durationLiteral()) \(op) \(dateLiteral())"
+        case 7: return "\(path) \(pick(["+", "-"])) \(durationLiteral()) \(op) \(path)"
+        case 8:
+            return "\(path) + \(durationLiteral()) - \(durationLiteral()) \(op) \(parameter("since", .single(.date(pick(ValuePools.dates)))))"
+        case 9: return "now() - \(durationLiteral()) \(op) \(path) + \(durationLiteral())"
         case 0: return "\(path) \(op) now() - \(int(0...400))d"
         case 1: return "\(path) \(op) today()"
         case 2: return "\(path) in \(dateLiteral())...\(dateLiteral())"

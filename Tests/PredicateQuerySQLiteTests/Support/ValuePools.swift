@@ -47,6 +47,8 @@ enum ValuePools {
 
     static let dates: [Date] = [
         0, 86_400, -86_400, 700_000_000, 700_000_000.5, 750_000_000, 1e9, -1e9, 800_000_000,
+        // Rounding edges for date arithmetic: a microsecond apart, beside 2001, far from it.
+        700_000_000.000001, 699_999_999.999999, 0.000001, -0.000001, 8e9, 8_000_000_000.000002, -9e9,
     ].map { Date(timeIntervalSinceReferenceDate: $0) }
 
     static let uuids: [UUID] = [

@@ -49,7 +49,12 @@ struct PostgresDifferentialTests {
             for seed in DifferentialTests.seeds {
                 for (index, (name, schema)) in DifferentialTests.schemas.enumerated() {
                     let dataSeed = seed &* 1_000 &+ UInt64(index)
-                    try run(server, schema, name: name, seed: dataSeed, cases: Self.casesPerSchema, tally: &tally)
+                    // One query in ten computes a date on the object's own dates (`d + 1e-7s > d`).
+                    try run(
+                        server, schema, name: name, seed: dataSeed, cases: Self.casesPerSchema, tally: &tally,
+                        query: { queries, entity in
+                            queries.random.chance(10) ? queries.dateQuery(for: entity) : queries.query(for: entity)
+                        })
                 }
             }
             return tally

@@ -371,7 +371,7 @@ struct RandomQueryGenerator {
         let op = pick(["==", "!=", "<", "<=", ">", ">="])
         switch int(0...9) {
         case 6: return "\(path) + \(durationLiteral()) \(op) \(dateLiteral())"
-        case 7: return "\(path) \(pick(["+", "-"])) \(durationLiteral()) \(op) \(path)"
+        case 7: return "\(path) \(pick(["+", "-"])) \(durationLiteral()) \(op) \(dateLiteral())"
         case 8:
             return "\(path) + \(durationLiteral()) - \(durationLiteral()) \(op) \(parameter("since", .single(.date(pick(ValuePools.dates)))))"
         case 9: return "now() - \(durationLiteral()) \(op) \(path) + \(durationLiteral())"

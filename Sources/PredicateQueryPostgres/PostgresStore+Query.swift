@@ -18,6 +18,9 @@ extension PostgresStore {
         for (name, value) in parameters {
             if case .list(let values) = value, values.isEmpty { parameters[name] = .list([.null]) }
         }
+        // `now()` to the microsecond, which timestamptz holds (the clock's is finer).
+        var environment = environment
+        environment.now = PostgresValues.wholeMicroseconds(environment.now)
         let resolved: ResolvedStatement
         do {
             resolved = try BindingResolver.resolve(query, parameters: parameters, environment: environment)

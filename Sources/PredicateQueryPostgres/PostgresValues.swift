@@ -59,6 +59,20 @@ enum PostgresValues {
         }
     }
 
+    /// A moment as a whole microsecond that timestamptz and pq's Double since 2001 both
+    /// hold (`PostgreSQLSupport.isWholeMicroseconds`): the moment itself if it is one,
+    /// else the nearest such microsecond at or before it (far dates: unchanged).
+    static func wholeMicroseconds(_ moment: Date) -> Date {
+        guard !PostgreSQLSupport.isWholeMicroseconds(moment) else { return moment }
+        let micros = (moment.timeIntervalSinceReferenceDate * 1_000_000).rounded(.down)
+        guard micros.magnitude < 9e15 else { return moment }
+        for back in 0..<8 {
+            let candidate = Date(timeIntervalSinceReferenceDate: (micros - Double(back)) / 1_000_000)
+            if PostgreSQLSupport.isWholeMicroseconds(candidate) { return candidate }
+        }
+        return moment
+    }
+
     /// Throws where a date (or a list's) is not a whole number of microseconds as pq
     /// holds it, in Double seconds since 2001 (`PostgreSQLSupport.isWholeMicroseconds`).
     static func requireMicroseconds(_ value: Value) throws(StoreError) {

@@ -242,7 +242,7 @@ struct Introspector {
     mutating func read(_ names: [String]) throws(StoreError) -> (Schema, StoreMapping) {
         var tables: [Table] = []
         for name in names {
-            guard Self.isName(name) else {
+            guard PlainName.isPlain(name) else {
                 warnings.append(
                     "table '\(name)' is left out: its name is not one pq can spell (\(Self.spellingRule))")
                 continue
@@ -267,7 +267,7 @@ struct Introspector {
                 columns[table.key] = table.key
             }
             for column in table.columns {
-                guard Self.isName(column.name) else {
+                guard PlainName.isPlain(column.name) else {
                     warnings.append(
                         "column '\(column.name)' of '\(table.name)' is left out: its name is not one pq can spell (\(Self.spellingRule))"
                     )
@@ -352,7 +352,7 @@ struct Introspector {
                         "\(label) is left out: it refers to \(referenced), which is not an INTEGER PRIMARY KEY column")
                     continue
                 }
-                guard let column = table.columns.first(where: { $0.name == key.column }), Self.isName(column.name) else {
+                guard let column = table.columns.first(where: { $0.name == key.column }), PlainName.isPlain(column.name) else {
                     warnings.append("\(label) is left out: its column's name is not one pq can spell")
                     continue
                 }
@@ -388,7 +388,7 @@ struct Introspector {
 
     /// Names the to-many inverse of each link on its destination, unless the name is taken or ambiguous.
     private mutating func nameInverses(_ links: inout [Link], attributes: [String: [Attribute]]) {
-        let names = links.map { Self.pluralize(Self.lowerCamel($0.source)) }
+        let names = links.map { EnglishPlural.of(Self.lowerCamel($0.source)) }
         for index in links.indices {
             let link = links[index]
             let name = names[index]
@@ -397,7 +397,7 @@ struct Introspector {
             let taken =
                 (attributes[link.destination] ?? []).contains { $0.name == name }
                 || links.contains { $0.source == link.destination && $0.name == name }
-            if !Self.isName(name) {
+            if !PlainName.isPlain(name) {
                 warnings.append("\(label): '\(name)' is not a name pq can spell")
             } else if sameName.count > 1 {
                 warnings.append(
@@ -447,25 +447,12 @@ struct Introspector {
 
     // MARK: - Names
 
-    /// Whether pq can spell `name` without escaping: a letter or `_`, then letters, digits and `_`.
-    static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        let isStart: (Unicode.Scalar) -> Bool = { scalar in
-            scalar.isASCII
-                ? (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-                : scalar.properties.isXIDStart
-        }
-        let isContinue: (Unicode.Scalar) -> Bool = { scalar in
-            scalar.isASCII ? isStart(scalar) || (scalar >= "0" && scalar <= "9") : scalar.properties.isXIDContinue
-        }
-        return isStart(first) && name.unicodeScalars.dropFirst().allSatisfy(isContinue)
-    }
 
     /// A foreign-key column's name without its trailing `_id`, `Id` or `ID`, if it has one.
     static func strippingKeySuffix(_ column: String) -> String? {
         for suffix in ["_id", "Id", "ID"] where column.hasSuffix(suffix) {
             let stem = String(column.dropLast(suffix.count))
-            return isName(stem) ? stem : nil
+            return PlainName.isPlain(stem) ? stem : nil
         }
         return nil
     }
@@ -487,21 +474,9 @@ struct Introspector {
             let rest = word == word.uppercased() ? word.dropFirst().lowercased() : String(word.dropFirst())
             result += word.prefix(1).uppercased() + rest
         }
-        return isName(result) ? result : name
+        return PlainName.isPlain(result) ? result : name
     }
 
-    /// A simple English plural: `transaction` → `transactions`, `category` →
-    /// `categories`, `box` → `boxes`, `address` → `addresses`; a name ending in a
-    /// single `s` (`transactions`) is taken as plural already.
-    static func pluralize(_ name: String) -> String {
-        let lower = name.lowercased()
-        if ["ss", "us", "is", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return name + "es" }
-        if lower.hasSuffix("s") { return name }
-        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
-            return name.dropLast() + "ies"
-        }
-        return name + "s"
-    }
 }
 
 /// An identifier quoted for SQL.

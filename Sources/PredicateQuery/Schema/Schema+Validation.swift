@@ -40,7 +40,7 @@ extension Schema {
             if !typeNames.insert(name).inserted {
                 report(.duplicateName, "the schema declares '\(name)' more than once")
             }
-            if !Printer.isPlainName(name) {
+            if !PlainName.isPlain(name) {
                 report(.invalidName, "'\(name)' is not a valid name; names are letters, digits and underscores")
             }
         }
@@ -66,7 +66,7 @@ extension Schema {
             if !seen.insert(property.name).inserted {
                 report(.duplicateProperty, "'\(entity.name)' has more than one property named '\(property.name)'")
             }
-            if !Printer.isPlainName(property.name) {
+            if !PlainName.isPlain(property.name) {
                 report(.invalidName, "'\(entity.name).\(property.name)' is not a valid property name")
             }
         }

@@ -35,7 +35,7 @@ public struct Printer {
         var parts: [String] = []
         if let entity = query.entity {
             let bare =
-                Self.isPlainName(entity.text) && !Parser.isReserved(entity.text)
+                PlainName.isPlain(entity.text) && !Parser.isReserved(entity.text)
                 && (query.predicate != nil || entity.text.first?.isUppercase == true)
             parts.append(bare ? entity.text : "`\(entity.text)`")
             if let predicate = query.predicate {
@@ -230,20 +230,14 @@ public struct Printer {
 
     // MARK: - Names and literals
 
-    /// Whether `name` is a NAME token: a letter or underscore, then letters, digits, underscores.
-    static func isPlainName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, Lexer.isNameStart(first) else { return false }
-        return name.unicodeScalars.allSatisfy(Lexer.isNameContinue)
-    }
-
     /// A name in operand position: escaped if it is reserved.
     static func identifier(_ name: String) -> String {
-        isPlainName(name) && !Parser.isReserved(name) ? name : "`" + name + "`"
+        PlainName.isPlain(name) && !Parser.isReserved(name) ? name : "`" + name + "`"
     }
 
     /// A name after a dot: escaped only if it would read as `count` or `isEmpty`.
     private static func memberName(_ name: String) -> String {
-        isPlainName(name) && name != "count" && name != "isEmpty" ? name : "`" + name + "`"
+        PlainName.isPlain(name) && name != "count" && name != "isEmpty" ? name : "`" + name + "`"
     }
 
     static func printLiteral(_ literal: Literal) -> String {

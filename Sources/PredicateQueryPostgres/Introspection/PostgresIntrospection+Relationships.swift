@@ -18,6 +18,7 @@
 //   left out, with the reason.
 
 import PredicateQuery
+import PredicateQuerySQLite
 
 extension PostgresIntrospection {
     /// A to-one relationship made from a foreign key, to be given its inverse
@@ -147,7 +148,7 @@ extension PostgresIntrospection {
             func sideName(towards index: Int, through column: PostgresCatalog.Column) -> String? {
                 if selfJoin {
                     return PostgresSchemaNaming.lowerCamel(
-                        PostgresSchemaNaming.plural(PostgresSchemaNaming.strippingKeySuffix(column.name) ?? column.name))
+                        EnglishPlural.of(PostgresSchemaNaming.strippingKeySuffix(column.name) ?? column.name))
                 }
                 return PostgresSchemaNaming.toManyName(ofTable: entities[index].table.name)
             }
@@ -175,7 +176,7 @@ extension PostgresIntrospection {
         guard let preferred else { return nil }
         if !isTaken(preferred, in: index) { return preferred }
         let fallback = preferred + fallbackSuffix
-        guard PostgresSchemaNaming.isName(fallback), !isTaken(fallback, in: index) else { return nil }
+        guard PlainName.isPlain(fallback), !isTaken(fallback, in: index) else { return nil }
         notes.append(
             "'\(entities[index].entity)' already has a property '\(preferred)': the relationship is called '\(fallback)'")
         return fallback

@@ -158,7 +158,7 @@ struct PostgresIntrospection {
             let candidates = [PostgresSchemaNaming.lowerCamel(column.name), column.name]
             guard
                 let name = candidates.compactMap({ $0 }).first(where: {
-                    PostgresSchemaNaming.isName($0) && !names.contains($0)
+                    PlainName.isPlain($0) && !names.contains($0)
                 })
             else {
                 notes.append("\(label) is left out: its name is not one pq can spell, or another column already has it")

@@ -92,7 +92,7 @@ struct PostgresModelMatching {
         }
         let snake = PostgresSchemaNaming.snakeCase(entity.storedName)
         let candidates = Self.unique([
-            entity.storedName, snake, PostgresSchemaNaming.plural(snake), PostgresSchemaNaming.plural(entity.storedName),
+            entity.storedName, snake, EnglishPlural.of(snake), EnglishPlural.of(entity.storedName),
         ])
         guard let table = Self.find(candidates, in: catalog.tables, name: \.name) else {
             mismatches.append("no table for \(entity.name) (looked for \(Self.quoted(candidates)))")

@@ -8,20 +8,10 @@
 // stay in the store mapping, so every query still reaches the columns as they are.
 // The same rules run backwards to find a `--model`'s tables and columns.
 
+import PredicateQuery
+import PredicateQuerySQLite
+
 enum PostgresSchemaNaming {
-    /// Whether pq can spell `name` without escaping: a letter or `_`, then letters, digits and `_`.
-    static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        let isStart: (Unicode.Scalar) -> Bool = { scalar in
-            scalar.isASCII
-                ? (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-                : scalar.properties.isXIDStart
-        }
-        let isContinue: (Unicode.Scalar) -> Bool = { scalar in
-            scalar.isASCII ? isStart(scalar) || (scalar >= "0" && scalar <= "9") : scalar.properties.isXIDContinue
-        }
-        return isStart(first) && name.unicodeScalars.dropFirst().allSatisfy(isContinue)
-    }
 
     /// The words of a SQL name: split at `_`, `-` and spaces (`created_at` → created, at).
     private static func words(_ name: String) -> [String] {
@@ -38,7 +28,7 @@ enum PostgresSchemaNaming {
             let rest = word == word.uppercased() ? word.dropFirst().lowercased() : String(word.dropFirst())
             result += word.prefix(1).uppercased() + rest
         }
-        return isName(result) ? result : nil
+        return PlainName.isPlain(result) ? result : nil
     }
 
     /// `trip_tag` → `TripTag`; nil if the result is not a name pq can spell.
@@ -75,23 +65,10 @@ enum PostgresSchemaNaming {
         return name
     }
 
-    /// A simple English plural: `transaction` → `transactions`, `category` →
-    /// `categories`, `box` → `boxes`, `address` → `addresses`, `status` → `statuses`;
-    /// a name already ending in a single `s` (`transactions`) is taken as plural.
-    static func plural(_ name: String) -> String {
-        let lower = name.lowercased()
-        if ["ss", "us", "is", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return name + "es" }
-        if lower.hasSuffix("s") { return name }
-        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
-            return name.dropLast() + "ies"
-        }
-        return name + "s"
-    }
-
     /// The lower camel case plural of a table's entity: `transaction` → `transactions`,
     /// `order_lines` → `orderLines`.
     static func toManyName(ofTable table: String) -> String? {
-        lowerCamel(plural(singular(table)))
+        lowerCamel(EnglishPlural.of(singular(table)))
     }
 
     /// An enum case's name for a label: `one-off` → `oneOff`, `Monthly` → `monthly`;

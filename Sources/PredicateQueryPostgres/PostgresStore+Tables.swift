@@ -44,25 +44,19 @@ extension PostgresStore {
                 }
             statements.append("CREATE TABLE \(quote(table.name)) (\(definitions.joined(separator: ", ")))")
         }
-        var joinTables: Set<String> = []
-        for entity in schema.entities {
-            for relationship in entity.relationships {
-                switch mapping.relationship(relationship.name, of: entity.name) {
-                case .foreignKey(let column)?:
-                    guard let table = mapping.entity(entity.name)?.table else { continue }
-                    statements.append(
-                        "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_index")) ON \(quote(table)) (\(quote(column)))")
-                case .joinTable(let table, let source, let destination)?:
-                    guard joinTables.insert(table).inserted else { continue }
-                    statements.append(
-                        "CREATE TABLE \(quote(table)) (\(quote(source)) bigint, \(quote(destination)) bigint, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
-                    )
-                    statements.append(
-                        "CREATE INDEX \(quote("\(table)_\(destination)_index")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
-                    )
-                default: break
-                }
-            }
+        let (foreignKeys, joinTables) = mapping.relationshipTables(for: schema)
+        for (table, column) in foreignKeys {
+            statements.append(
+                "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_index")) ON \(quote(table)) (\(quote(column)))")
+        }
+        for join in joinTables {
+            let (table, source, destination) = (join.name, join.source, join.destination)
+            statements.append(
+                "CREATE TABLE \(quote(table)) (\(quote(source)) bigint, \(quote(destination)) bigint, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
+            )
+            statements.append(
+                "CREATE INDEX \(quote("\(table)_\(destination)_index")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
+            )
         }
         statements.append("CREATE TABLE \(Self.schemaTable) (schema_json text NOT NULL, mapping_json text NOT NULL)")
         let schemaJSON: Data
@@ -157,23 +151,14 @@ extension PostgresStore {
     }
 
     private func insertLinks(from graph: ObjectGraph) throws(StoreError) {
-        for entity in schema.entities {
-            for property in schema.allProperties(of: entity) {
-                guard case .relationship(let relationship) = property,
-                    case .joinTable(let table, let source, let destination)? = mapping.relationship(
-                        relationship.name, of: entity.name)
-                else { continue }
-                var rows: [[PostgresParameter]] = []
-                for id in graph.objectsByEntity[entity.name] ?? [] {
-                    for element in graph[id]?.toMany[relationship.name] ?? [] {
-                        rows.append([
-                            PostgresParameter(text: String(id.key), type: PostgresValues.int8),
-                            PostgresParameter(text: String(element.key), type: PostgresValues.int8),
-                        ])
-                    }
-                }
-                try insertRows(table, [source, destination], rows, suffix: " ON CONFLICT DO NOTHING")
+        for (table, pairs) in mapping.links(in: graph, of: schema) {
+            let rows = pairs.map { source, destination in
+                [
+                    PostgresParameter(text: String(source), type: PostgresValues.int8),
+                    PostgresParameter(text: String(destination), type: PostgresValues.int8),
+                ]
             }
+            try insertRows(table.name, [table.source, table.destination], rows, suffix: " ON CONFLICT DO NOTHING")
         }
     }
 }

@@ -57,20 +57,13 @@ extension SQLiteStore {
     }
 
     private func insertLinks(from graph: ObjectGraph) throws(StoreError) {
-        for entity in schema.entities {
-            for property in schema.allProperties(of: entity) {
-                guard case .relationship(let relationship) = property,
-                    case .joinTable(let table, let source, let destination)? = mapping.relationship(
-                        relationship.name, of: entity.name)
-                else { continue }
-                let statement = try connection.prepare(
-                    "INSERT OR IGNORE INTO \(quote(table)) (\(quote(source)), \(quote(destination))) VALUES (?1, ?2)")
-                for id in graph.objectsByEntity[entity.name] ?? [] {
-                    for element in graph[id]?.toMany[relationship.name] ?? [] {
-                        try statement.bind([.int(id.key), .int(element.key)])
-                        _ = try statement.step()
-                    }
-                }
+        for (table, pairs) in mapping.links(in: graph, of: schema) {
+            let statement = try connection.prepare(
+                "INSERT OR IGNORE INTO \(quote(table.name)) (\(quote(table.source)), \(quote(table.destination))) VALUES (?1, ?2)"
+            )
+            for (source, destination) in pairs {
+                try statement.bind([.int(source), .int(destination)])
+                _ = try statement.step()
             }
         }
     }

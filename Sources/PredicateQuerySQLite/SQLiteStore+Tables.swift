@@ -42,26 +42,22 @@ extension SQLiteStore {
                 }
             statements.append("CREATE TABLE \(quote(table.name)) (\(definitions.joined(separator: ", ")))")
         }
-        var joinTables: Set<String> = []
+        let (foreignKeys, joinTables) = mapping.relationshipTables(for: schema)
+        for (table, column) in foreignKeys {
+            statements.append(
+                "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_INDEX")) ON \(quote(table)) (\(quote(column)))")
+        }
+        for join in joinTables {
+            let (table, source, destination) = (join.name, join.source, join.destination)
+            statements.append(
+                "CREATE TABLE \(quote(table)) (\(quote(source)) INTEGER, \(quote(destination)) INTEGER, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
+            )
+            statements.append(
+                "CREATE INDEX \(quote("\(table)_\(destination)_INDEX")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
+            )
+        }
         for entity in schema.entities {
             let mapped = mapping.entity(entity.name)
-            for relationship in entity.relationships {
-                switch mapping.relationship(relationship.name, of: entity.name) {
-                case .foreignKey(let column)?:
-                    guard let table = mapped?.table else { continue }
-                    statements.append(
-                        "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_INDEX")) ON \(quote(table)) (\(quote(column)))")
-                case .joinTable(let table, let source, let destination)?:
-                    guard joinTables.insert(table).inserted else { continue }
-                    statements.append(
-                        "CREATE TABLE \(quote(table)) (\(quote(source)) INTEGER, \(quote(destination)) INTEGER, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
-                    )
-                    statements.append(
-                        "CREATE INDEX \(quote("\(table)_\(destination)_INDEX")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
-                    )
-                default: break
-                }
-            }
             for attribute in entity.attributes where attribute.isUnique {
                 guard let mapped, let column = mapped.columns[attribute.name] else { continue }
                 statements.append(

@@ -1,7 +1,8 @@
 // The tables a mapping lays a schema out in, as every store creates and fills
 // them: one per entity hierarchy (sub-entities add their columns to their root's
-// table), and the columns an entity's rows fill. Each store spells the column
-// types in its own dialect.
+// table), the columns an entity's rows fill, the foreign keys to index, and the
+// join tables of many-to-many relationships with the links they hold. Each store
+// spells the column types in its own dialect.
 
 /// A table of entity rows: its name, integer primary key and other columns.
 public struct EntityTable: Sendable, Hashable {
@@ -24,6 +25,15 @@ public struct EntityTable: Sendable, Hashable {
         /// The key of a to-one relationship's destination.
         case foreignKey
     }
+}
+
+/// A table of many-to-many links: one row per pair of keys, the pair its primary key.
+public struct JoinTable: Sendable, Hashable {
+    public var name: String
+    /// The column of the key of the object the relationship starts from.
+    public var source: String
+    /// The column of the key of the element.
+    public var destination: String
 }
 
 extension StoreMapping {
@@ -81,5 +91,50 @@ extension StoreMapping {
             }
         }
         return (attributes, toOnes)
+    }
+
+    /// The foreign-key columns of to-one relationships (a store indexes them), and
+    /// the join tables of many-to-many relationships, each join table once.
+    public func relationshipTables(
+        for schema: Schema
+    ) -> (foreignKeys: [(table: String, column: String)], joinTables: [JoinTable]) {
+        var foreignKeys: [(table: String, column: String)] = []
+        var joinTables: [JoinTable] = []
+        for entity in schema.entities {
+            for relationship in entity.relationships {
+                switch self.relationship(relationship.name, of: entity.name) {
+                case .foreignKey(let column)?:
+                    if let table = self.entity(entity.name)?.table { foreignKeys.append((table, column)) }
+                case .joinTable(let table, let source, let destination)?:
+                    if !joinTables.contains(where: { $0.name == table }) {
+                        joinTables.append(JoinTable(name: table, source: source, destination: destination))
+                    }
+                default: break
+                }
+            }
+        }
+        return (foreignKeys, joinTables)
+    }
+
+    /// The links `graph` holds, per many-to-many relationship of every entity (its
+    /// own and inherited ones): the join table and the pairs (object key, element
+    /// key). A relationship and its inverse give the same links, each its own way
+    /// round, so a store inserts them ignoring pairs already there.
+    public func links(in graph: ObjectGraph, of schema: Schema) -> [(table: JoinTable, pairs: [(Int64, Int64)])] {
+        var links: [(table: JoinTable, pairs: [(Int64, Int64)])] = []
+        for entity in schema.entities {
+            for property in schema.allProperties(of: entity) {
+                guard case .relationship(let relationship) = property,
+                    case .joinTable(let table, let source, let destination)? = self.relationship(
+                        relationship.name, of: entity.name)
+                else { continue }
+                var pairs: [(Int64, Int64)] = []
+                for id in graph.objectsByEntity[entity.name] ?? [] {
+                    for element in graph[id]?.toMany[relationship.name] ?? [] { pairs.append((id.key, element.key)) }
+                }
+                links.append((JoinTable(name: table, source: source, destination: destination), pairs))
+            }
+        }
+        return links
     }
 }

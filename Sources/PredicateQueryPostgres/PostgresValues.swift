@@ -97,7 +97,7 @@ enum PostgresValues {
         }
         let micros = Int64(whole)
         let (days, dayMicros) = floorDivide(micros, 86_400_000_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDate.date(fromDays: days)
         guard year >= 1, year <= 294_276 else { throw StoreError("PostgreSQL cannot hold the date \(date)") }
         let seconds = dayMicros / 1_000_000
         let fraction = dayMicros % 1_000_000
@@ -137,7 +137,7 @@ enum PostgresValues {
                 micros += fraction
             }
         }
-        let days = days(fromCivil: year, month, day)
+        let days = CivilDate.days(year: year, month: month, day: day)
         return Double(days * 86_400_000_000 + micros) / 1_000_000
     }
 
@@ -194,28 +194,6 @@ enum PostgresValues {
         let quotient = a / b
         let remainder = a % b
         return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
-    }
-
-    /// The proleptic Gregorian date of a day number (days since 1970-01-01).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

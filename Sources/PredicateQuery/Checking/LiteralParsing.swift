@@ -70,13 +70,7 @@ package enum LiteralParsing {
                 default: return nil
                 }
             }
-            // Days from 1970-01-01 to the date, in the proleptic Gregorian calendar.
-            let shiftedYear = month <= 2 ? year - 1 : year
-            let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-            let yearOfEra = shiftedYear - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            let days = era * 146_097 + dayOfEra - 719_468
+            let days = Int(CivilDate.days(year: Int64(year), month: Int64(month), day: Int64(day)))
             let sinceReferenceDate = days * 86_400 + seconds - 978_307_200
             return Date(timeIntervalSinceReferenceDate: TimeInterval(sinceReferenceDate) + fraction)
         }

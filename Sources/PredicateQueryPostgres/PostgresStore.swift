@@ -77,7 +77,7 @@ public final class PostgresStore: QueryStore {
             statementTimeout = newValue
             connection.statementTimeout = newValue
             let milliseconds =
-                newValue.map { max(1, Int64($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) }
+                newValue.map { max(1, $0.wholeMilliseconds) }
                 ?? 0
             try? connection.execute("SET statement_timeout = \(milliseconds)")
         }

@@ -42,7 +42,7 @@ public final class PostgresStorePool: QueryStorePool, @unchecked Sendable {
     ) throws(StoreError) {
         guard size >= 1 else { throw StoreError("a pool needs at least one connection", kind: .internal) }
         var stores: [PostgresStore] = []
-        let lock = lockTimeout.map { max(1, Self.milliseconds($0)) } ?? 0
+        let lock = lockTimeout.map { max(1, $0.wholeMilliseconds) } ?? 0
         let settings = "SET default_transaction_read_only = on; SET lock_timeout = \(lock)"
         for _ in 0..<size {
             let store = try PostgresStore.open(url)
@@ -67,9 +67,5 @@ public final class PostgresStorePool: QueryStorePool, @unchecked Sendable {
         limits: Limits = .standard
     ) -> CompileResult {
         compileCache.compile(text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

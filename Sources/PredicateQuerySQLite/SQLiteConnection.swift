@@ -56,7 +56,7 @@ final class SQLiteConnection {
 
     /// A timeout as a person writes it: "5 s", "1.5 s", "250 ms".
     static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         return "\(Double(milliseconds) / 1000) s"
@@ -172,7 +172,7 @@ final class SQLiteConnection {
     /// busy handler); nil fails at once with SQLITE_BUSY.
     var busyTimeout: Duration? {
         didSet {
-            let milliseconds = busyTimeout.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 }
+            let milliseconds = busyTimeout?.wholeMilliseconds
             sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds ?? 0)))
         }
     }

@@ -210,6 +210,9 @@ struct PostgresDifferentialTests {
                     graph.link(pet, "owner", to: owner)
                 }
             }
+            // Pets of no owner, whose ages no user's sum adds up: a grouped pass must
+            // leave their group out (it once stopped the query as out of range).
+            for _ in 0..<2 { _ = graph.insert("Pet", ["name": .string("stray"), "age": .int(.max - 1)]) }
             try PostgresStore.run("CREATE SCHEMA edges", at: server.conninfo())
             let store = try PostgresStore.create(server.conninfo(searchPath: "edges"), schema: ExampleSchemas.users)
             try store.insert(graph)
@@ -233,6 +236,7 @@ struct PostgresDifferentialTests {
                 ("User where SUBQUERY(pets, $p, $p.age != -1).@sum.age > 0", .intSumRange),
                 ("User where pets.@avg.age == 9007199254740992.0", nil), ("User where pets.@avg.age < 0", nil),
                 ("User where pets.@count == 0 || pets.@avg.age * 2 > 1", nil),
+                ("User where SUBQUERY(pets, $p, $p.age > 0 && $p.age < 9223372036854775807).@sum.age >= 100", nil),
             ]
             for (text, expected) in queries {
                 let compiled = try #require(store.compile(text).compiled, "\(text)")

@@ -97,6 +97,10 @@ extension SQLLowering {
             defer { elementPass = outer }
             havingCondition = try condition(having, .lenient)
             conditions += elementPass?.conditions ?? []
+            // Elements of no object make a group of their own, which no object's key
+            // matches but whose aggregate is still computed, and can stop the query
+            // (an Int sum out of PostgreSQL's range) for values pq never adds up.
+            conditions.append(.not(.isNull(source.ownerColumn)))
         }
         let select = SQLSelect(
             columns: [source.ownerColumn], from: source.from, joins: source.joins + scopes[scopes.count - 1].joins,

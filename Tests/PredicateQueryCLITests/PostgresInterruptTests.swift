@@ -69,9 +69,14 @@ struct PostgresInterruptTests {
             let url = try Self.slowDatabase("repl", on: server)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            let command = "'\(PQProcess.executable.path)' --store '\(url)'"
+            // `exec`: pq replaces the shell `script` starts. A shell left waiting
+            // (dash, when SHELL is /bin/sh or unset) is in the terminal's foreground
+            // group too, dies of the same Ctrl-C once pq exits, and `script -e`
+            // then reports 130 for a session that ended well.
+            let command = "exec '\(PQProcess.executable.path)' --store '\(url)'"
             process.arguments = ["-q", "-f", "-e", "-c", command, "/dev/null"]
             var environment = ProcessInfo.processInfo.environment
+            environment["SHELL"] = "/bin/sh"
             environment["PQ_HISTORY"] = ""
             environment["PQ_CACHE_DIR"] = PQProcess.cacheDirectory.path
             process.environment = environment

@@ -259,6 +259,46 @@ struct PostgresDifferentialTests {
         }
     }
 
+    @Test("a NaN part way (∞ − ∞ in an @avg or a sum) is nil on PostgreSQL, as in pq, never ±∞")
+    func notANumberPartWayIsNil() throws {
+        _ = try PostgresTestServer.with { server in
+            var graph = ObjectGraph(schema: ExampleSchemas.budgets)
+            // PostgreSQL sorts NaN above every number: a guard that tested the
+            // magnitude of ∞ + −∞ took it for a huge value and answered +∞.
+            let budgets: [(Double, [Double])] = [
+                (.infinity, [.infinity, -.infinity]), (1, [.infinity]), (-.infinity, [1, 2]), (2, []),
+            ]
+            for (index, (limit, amounts)) in budgets.enumerated() {
+                let budget = graph.insert("Budget", ["name": .string("b\(index)"), "limit": .double(limit)])
+                for amount in amounts {
+                    let transaction = graph.insert(
+                        "Transaction",
+                        ["note": .string("t"), "amount": .double(amount), "date": .date(Date(timeIntervalSinceReferenceDate: 0)),
+                         "hasReceipt": .bool(false)])
+                    graph.link(transaction, "budget", to: budget)
+                }
+            }
+            try PostgresStore.run("CREATE SCHEMA nans", at: server.conninfo())
+            let store = try PostgresStore.create(server.conninfo(searchPath: "nans"), schema: ExampleSchemas.budgets)
+            try store.insert(graph)
+            let queries = [
+                "Budget where transactions.@avg.amount >= 2.5", "Budget where !(transactions.@avg.amount > -0.0)",
+                "Budget where transactions.@avg.amount == nil", "Budget where transactions.@avg.amount * 2 > 0",
+                "Budget where transactions.@sum.amount + 1 > 0", "Budget where transactions.@sum.amount * 0.5 == nil",
+                "Budget where (limit + limit) * 2 > 0", "Budget where (limit - limit) * 2 == nil",
+                "Budget where limit * 0 + 1 > 0", "Budget where (limit - limit) / 2 < 0 || (limit - limit) - 1 > 0",
+                "Budget where transactions.@avg.amount >= 0 sort by limit",
+            ]
+            for text in queries {
+                let compiled = try #require(store.compile(text).compiled, "\(text)")
+                let checked = try #require(compiled.query as CheckedQuery?)
+                let want = try Evaluator(graph: graph).run(checked).map(\.key)
+                let got = try store.fetch(compiled).map(\.id.key)
+                #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
+            }
+        }
+    }
+
     @Test("a database's narrower number columns compute as pq's Int and Double")
     func narrowerColumnsAreWidened() throws {
         _ = try PostgresTestServer.with { server in

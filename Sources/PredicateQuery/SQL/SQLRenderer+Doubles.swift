@@ -19,6 +19,9 @@
 //   Elsewhere PostgreSQL's operator gives the (subnormal) result itself; only where
 //   |p|·2^n is exactly 2^-1075, a tie whose rounding p cannot tell, may it still
 //   raise its underflow error.
+// - A NaN operand (an `@avg` of ∞ and −∞) gets the plain operator, whose NaN the
+//   caller makes nil: PostgreSQL sorts NaN above every number, so the tests of
+//   magnitude would take it for a huge one and answer ±∞.
 //
 // The operands are named once per edge computation (`VALUES (lhs, rhs)`), so each
 // appears three times in the text; nested operations would grow it exponentially,
@@ -28,6 +31,12 @@
 extension SQLRenderer {
     private static let double = "CAST(2 AS double precision)"
     private static let infinity = "CAST('Infinity' AS double precision)"
+
+    /// PostgreSQL orders NaN above every number (`NaN >= 2^1023` holds) and makes it
+    /// equal to itself, so a NaN operand (an `@avg` of ∞ and −∞ adds up to one) is
+    /// caught by `=` first, before the tests of magnitude would take it for a huge one.
+    private static let eitherIsNaN =
+        "x = CAST('NaN' AS double precision) OR y = CAST('NaN' AS double precision)"
 
     private static func power(_ exponent: String) -> String { "power(\(double), \(exponent))" }
 
@@ -59,14 +68,16 @@ extension SQLRenderer {
             let half = "(x * 0.5 \(op) y * 0.5)"
             // An infinite operand never raises; nor does a tiny one beside the large
             // one (the sum is the large one), whose halving would underflow.
-            out += "abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) OR abs(x) < \(Self.power("-1021"))"
+            out += "\(Self.eitherIsNaN) OR abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity)"
+            out += " OR abs(x) < \(Self.power("-1021"))"
             out += " OR abs(y) < \(Self.power("-1021")) THEN x \(op) y"
             out += " WHEN \(half) >= \(Self.power("1023")) THEN \(Self.infinity)"
             out += " WHEN \(half) <= -\(Self.power("1023")) THEN -\(Self.infinity)"
             out += " ELSE \(half) * 2 END FROM (VALUES (\(l), \(r))) AS pq_v(x, y)"
         } else {
             let combine = op == "*" ? "+" : "-"
-            out += "x = 0 OR y = 0 OR abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity) THEN x \(op) y"
+            out += "\(Self.eitherIsNaN) OR x = 0 OR y = 0 OR abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity)"
+            out += " THEN x \(op) y"
             out += " WHEN n >= 1029 OR (n > 1019 AND abs(p) >= \(Self.power("least(1024 - n, 10)")))"
             out += " THEN CASE WHEN (x < 0) = (y < 0) THEN \(Self.infinity) ELSE -\(Self.infinity) END"
             out += " WHEN n <= -1082 OR (n < -1070 AND abs(p) < \(Self.power("greatest(-1075 - n, -10)"))) THEN 0"

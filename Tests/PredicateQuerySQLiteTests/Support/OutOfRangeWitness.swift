@@ -10,6 +10,12 @@
 // underflowing to zero (of which PostgreSQL raises only for a tie), a partial sum
 // of Doubles in `@sum`/`@avg` overflowing to infinity from finite values, and an
 // `@sum` of Ints one of whose partial sums, in key order, leaves Int's range.
+//
+// PostgreSQL may also compute an operation for rows no object of the query reaches:
+// a condition on one table alone is pushed down to that table's scan (`-owner.age`
+// for every User once the join is made an inner one; `-pets.age` in a NOT EXISTS
+// for every Pet, owned or not). So an operation whose attributes all come from one
+// table is also visited for every object of that table (`visitTableWide`).
 
 import Foundation
 
@@ -40,6 +46,8 @@ struct OutOfRangeWitness {
 
     let evaluator: Evaluator
     private(set) var causes: Set<Cause> = []
+    /// The operations already visited for every object of their table.
+    private var visitedTableWide: Set<String> = []
 
     /// The causes met anywhere in `query` over `graph`.
     static func causes(
@@ -66,12 +74,68 @@ struct OutOfRangeWitness {
             if let a = try? evaluator.value(lhs, scopes), let b = try? evaluator.value(rhs, scopes) {
                 arithmetic(op, a, b)
             }
+            visitTableWide(expr)
         case .negate(let operand, .int):
             if case .int(.min)? = try? evaluator.value(operand, scopes) { causes.insert(.intOverflow) }
+            visitTableWide(expr)
         default:
             break
         }
         for child in expr.children { visit(child, scopes) }
+    }
+
+    /// An operation on the attributes of one table, computed for every object of that
+    /// table, as PostgreSQL may when it pushes the condition down to the table's scan.
+    private mutating func visitTableWide(_ operation: TypedExpr) {
+        var tables: Set<AttributeSource> = []
+        guard let alone = Self.onOneTable(operation, &tables), tables.count == 1, let entity = tables.first?.entity,
+            visitedTableWide.insert(String(describing: alone)).inserted
+        else { return }
+        for id in evaluator.graph.objects(of: entity) {
+            switch alone {
+            case .arithmetic(let op, let lhs, let rhs, _):
+                if let a = try? evaluator.value(lhs, [id]), let b = try? evaluator.value(rhs, [id]) { arithmetic(op, a, b) }
+            case .negate(let operand, .int):
+                if case .int(.min)? = try? evaluator.value(operand, [id]) { causes.insert(.intOverflow) }
+            default:
+                return
+            }
+        }
+    }
+
+    /// Where an attribute is read from: the object in scope and the to-one steps after it.
+    private struct AttributeSource: Hashable {
+        var level: Int
+        var steps: [RelationshipStep]
+        var entity: String
+    }
+
+    /// `expr` with every attribute read from the object in scope (level 0, no steps),
+    /// the sources it read them from gathered in `tables`; nil where it holds
+    /// anything but attributes, values and arithmetic.
+    private static func onOneTable(_ expr: TypedExpr, _ tables: inout Set<AttributeSource>) -> TypedExpr? {
+        switch expr {
+        case .constant, .parameter, .currentDate:
+            return expr
+        case .attribute(let path, let type):
+            tables.insert(AttributeSource(level: path.level, steps: path.steps, entity: path.entity))
+            var own = path
+            own.level = 0
+            own.steps = []
+            return .attribute(own, type)
+        case .arithmetic(let op, let lhs, let rhs, let type):
+            guard let l = onOneTable(lhs, &tables), let r = onOneTable(rhs, &tables) else { return nil }
+            return .arithmetic(op, l, r, type)
+        case .negate(let operand, let type):
+            return onOneTable(operand, &tables).map { .negate($0, type) }
+        case .coalesce(let lhs, let rhs, let type):
+            guard let l = onOneTable(lhs, &tables), let r = onOneTable(rhs, &tables) else { return nil }
+            return .coalesce(l, r, type)
+        case .toDouble(let operand):
+            return onOneTable(operand, &tables).map { .toDouble($0) }
+        default:
+            return nil
+        }
     }
 
     private mutating func arithmetic(_ op: ArithmeticOperator, _ a: Value, _ b: Value) {

@@ -199,6 +199,25 @@ struct PostgresIntrospectionTests {
         }
     }
 
+    @Test("an equality with a parameter bound to nil runs on PostgreSQL (IS NOT DISTINCT FROM, not SQLite's IS)")
+    func equalityWithNilParameter() throws {
+        _ = try PostgresTestServer.with { server in
+            let store = try PostgresStore.open(try Self.database("nilparameter", PostgresExistingSchemas.fluent, on: server))
+            let compiled = try #require(store.compile("User where createdAt == $at").compiled)
+            let moment = try #require(ISO8601DateFormatter().date(from: "2024-01-02T10:00:00Z"))
+            let cases: [(Value, String)] = [
+                (.null, "created_at IS NULL"), (.date(moment), "created_at = '2024-01-02 10:00:00+00'"),
+            ]
+            for (value, condition) in cases {
+                let sql = "SELECT id FROM users WHERE \(condition) ORDER BY id"
+                let expected = try #require(server.rows(sql, database: "nilparameter"), "\(sql)")
+                #expect(expected.count == 1, "\(sql)")
+                let rows = try store.fetch(compiled, parameters: ["at": .single(value)])
+                #expect(rows.map { $0.shownKey.lowercased() } == expected, "$at = \(value)")
+            }
+        }
+    }
+
     @Test("names that would clash are resolved, and each change is reported")
     func nameClashes() throws {
         let ddl = """

@@ -77,8 +77,8 @@ extension CompiledQuery {
     /// The statement to run when each list parameter (by binding index) has the
     /// given number of values: each list's marker becomes that many placeholders,
     /// numbered after all the others, in binding order. Each equality with a
-    /// parameter becomes `IS` if the value bound at its index is nil (in
-    /// `nilBindings`), and `=` otherwise.
+    /// parameter becomes `IS` (PostgreSQL: `IS NOT DISTINCT FROM`) if the value
+    /// bound at its index is nil (in `nilBindings`), and `=` otherwise.
     public func statement(listSizes: [Int: Int], nilBindings: Set<Int> = []) -> String {
         var text = sql
         var next = bindings.count + 1
@@ -89,11 +89,15 @@ extension CompiledQuery {
             next += count
             text = text.replacingOccurrences(of: Self.listMarker(index), with: placeholders)
         }
-        return Self.resolvingEqualities(in: text, nilBindings: nilBindings)
+        let nilEquality = mapping.database.dialect.binaryOperator("IS")
+        return Self.resolvingEqualities(in: text, nilBindings: nilBindings, nilEquality: nilEquality)
     }
 
-    /// Replaces each equality marker outside quoted identifiers, in one pass.
-    package static func resolvingEqualities(in text: String, nilBindings: Set<Int>) -> String {
+    /// Replaces each equality marker outside quoted identifiers, in one pass: with
+    /// `nilEquality` (the dialect's null-safe equality) where the value is nil.
+    package static func resolvingEqualities(
+        in text: String, nilBindings: Set<Int>, nilEquality: String = "IS"
+    ) -> String {
         let bytes = Array(text.utf8)
         guard bytes.contains(UInt8(ascii: "=")) else { return text }
         var out: [UInt8] = []
@@ -111,7 +115,7 @@ extension CompiledQuery {
                     end += 1
                 }
                 if end > position + 2, end < bytes.count, bytes[end] == UInt8(ascii: "=") {
-                    out += Array((nilBindings.contains(number - 1) ? "IS" : "=").utf8)
+                    out += Array((nilBindings.contains(number - 1) ? nilEquality : "=").utf8)
                     position = end + 1
                     continue
                 }

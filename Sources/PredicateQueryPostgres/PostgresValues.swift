@@ -4,7 +4,8 @@
 // a type: Int as int8, Double as float8 (shortest exact digits), Bool as bool,
 // dates as timestamptz to the microsecond (UTC), UUIDs as uuid, Data as bytea.
 // Read values come back as the stored forms `StoreValueEncoding` decodes (Bool as
-// 0/1, dates as seconds), so rows decode as they do from SQLite.
+// 0/1, dates as seconds), so rows decode as they do from SQLite. A Double that is
+// not a number is nil both ways, as SQLite stores it.
 
 import CLibPQ
 import Foundation
@@ -38,6 +39,8 @@ enum PostgresValues {
         let oid = oid(for: type)
         switch (stored, type) {
         case (.null, _): return PostgresParameter(text: nil, type: oid)
+        // NaN is bound as nil, as SQLite's sqlite3_bind_double binds it.
+        case (.double(let number), _) where number.isNaN: return PostgresParameter(text: nil, type: oid)
         case (.int(let flag), .bool): return PostgresParameter(text: flag != 0 ? "t" : "f", type: oid)
         case (.double, .date), (.int, .date):
             let date = StoreValueEncoding.date(fromSeconds: stored.doubleValue ?? 0, dates)
@@ -146,7 +149,8 @@ enum PostgresValues {
         guard let text else { return .null }
         switch oid {
         case int8, int4, int2: return Int64(text).map(Value.int) ?? .string(text)
-        case float8, float4, numeric: return parseDouble(text).map(Value.double) ?? .string(text)
+        // A Double that is not a number is nil, as SQLite stores it.
+        case float8, float4, numeric: return text == "NaN" ? .null : parseDouble(text).map(Value.double) ?? .string(text)
         case bool: return .int(text == "t" ? 1 : 0)
         case timestamptz, timestamp, date:
             guard let seconds = seconds(fromTimestamp: text) else { return .string(text) }

@@ -183,9 +183,12 @@ public enum BindingResolver {
         }
     }
 
-    /// The value if it fits the type the query gives the parameter (Int widens to Double).
+    /// The value if it fits the type the query gives the parameter (Int widens to
+    /// Double); a Double that is not a number is nil, as SQLite stores it.
     static func check(_ value: Value, as type: ValueType, name: String) throws(BindingError) -> Value {
         switch (value, type) {
+        case (.double(let number), .double) where number.isNaN, (.double(let number), .duration) where number.isNaN:
+            return .null
         case (.null, _), (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.string, .url),
             (.date, .date), (.uuid, .uuid), (.data, .data), (.double, .duration):
             return value

@@ -36,6 +36,14 @@ protocol SQLDialect: Sendable {
     ) -> SQLExpr
     /// Whether an `@sum` of Ints needs `partialSumLeavesRange` (SQLExpr subqueries the lowering builds).
     var needsPartialSumTest: Bool { get }
+    /// A Double attribute's column as pq reads it: nil where it holds NaN.
+    func storedDouble(_ column: SQLExpr) -> SQLExpr
+    /// `lhs op rhs` for a comparison operator pq writes in SQLite's form (`=`, `<`, `IS`, …).
+    func comparison(_ lhs: SQLExpr, _ op: String, _ rhs: SQLExpr) -> SQLExpr
+    /// `operand IS NULL`.
+    func nilTest(_ operand: SQLExpr) -> SQLExpr
+    /// The value an `IN` list or a range tests, against members or bounds that are never NaN.
+    func testedValue(_ operand: SQLExpr) -> SQLExpr
 }
 
 extension SQLDialect {
@@ -46,6 +54,12 @@ extension SQLDialect {
     var placesNilsExplicitly: Bool { false }
     var database: SQLDatabase { .sqlite }
     var needsPartialSumTest: Bool { false }
+
+    /// SQLite stores NaN as NULL: its columns are read as they are.
+    func storedDouble(_ column: SQLExpr) -> SQLExpr { column }
+    func comparison(_ lhs: SQLExpr, _ op: String, _ rhs: SQLExpr) -> SQLExpr { .binary(lhs, op, rhs) }
+    func nilTest(_ operand: SQLExpr) -> SQLExpr { .isNull(operand) }
+    func testedValue(_ operand: SQLExpr) -> SQLExpr { operand }
 
     /// SQLite's arithmetic is pq's (division by zero and NaN give NULL); it has `&`
     /// and `|` but no XOR, and a ^ b is (a | b) - (a & b), exactly.

@@ -70,6 +70,13 @@ indirect enum SQLExpr: Sendable {
     case orderedAggregate(String, SQLExpr, orderedBy: SQLExpr)
     /// A Double that is not a number (PostgreSQL's `'NaN'`), for `NULLIF(x, NaN)`.
     case notANumber
+    /// A Double attribute's column as pq reads it where the column can hold NaN
+    /// (PostgreSQL's `double precision`, `real` and `numeric`): `NULLIF(c, 'NaN')`,
+    /// nil where it holds NaN (see `PostgreSQLDialect+NotANumber`).
+    case storedDouble(SQLExpr)
+    /// `'NaN'` as an untyped literal, which takes the type of the stored column it is
+    /// compared with (so an index on a `numeric` column still serves).
+    case storedNotANumber
     /// `lhs op rhs` on two Doubles (`+ - * /`) giving IEEE's ±∞ and 0 where
     /// PostgreSQL's own operators raise an overflow or underflow error (PostgreSQL
     /// only; see `SQLRenderer+Doubles`).

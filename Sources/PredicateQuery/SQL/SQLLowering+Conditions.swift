@@ -57,7 +57,9 @@ extension SQLLowering {
             guard case .binding(let index) = bind(.parameterList(name, type)) else { return .truth(false) }
             // PostgreSQL has no empty `IN ()`: its store binds an empty list as one NULL,
             // which the exact form turns into false.
-            return exactly(.inBindingList(subject, index), nullable: nullable || dialect.database == .postgreSQL, mode)
+            return exactly(
+                .inBindingList(dialect.testedValue(subject), index), nullable: nullable || dialect.database == .postgreSQL,
+                mode)
         case .inRange(let element, let lower, let upper, let kind):
             let types = [element.type, lower.type, upper.type]
             let seconds = comparesDatesAsSeconds([element, lower, upper])
@@ -65,8 +67,8 @@ extension SQLLowering {
             var (low, n2) = try value(lower, asSeconds: seconds)
             var (high, n3) = try value(upper, asSeconds: seconds)
             (subject, low, high) = (
-                exactNumber(subject, element.type, among: types), exactNumber(low, lower.type, among: types),
-                exactNumber(high, upper.type, among: types)
+                dialect.testedValue(exactNumber(subject, element.type, among: types)),
+                exactNumber(low, lower.type, among: types), exactNumber(high, upper.type, among: types)
             )
             let test: SQLExpr =
                 kind == .closed
@@ -99,7 +101,7 @@ extension SQLLowering {
     private mutating func nilTest(_ operand: TypedExpr) throws(LoweringError) -> SQLExpr {
         guard case .object(let path) = operand else {
             let (lowered, _) = try value(operand)
-            return .isNull(lowered)
+            return dialect.nilTest(lowered)
         }
         guard let last = path.steps.last else { return .truth(false) }
         let owner = try objectAlias(level: path.level, steps: Array(path.steps.dropLast()))
@@ -131,12 +133,24 @@ extension SQLLowering {
             // With a parameter, whether its value is nil is known when the query
             // runs: the operator is chosen then, so a value gets `=` and its index.
             if !plain, mode == .lenient, let index = parameterBinding(r) ?? parameterBinding(l) {
+                // A stored Double's NaN is nil (`PostgreSQLDialect+NotANumber`), which the
+                // marker's `IS` would miss: lowered again with the value, `=` reads the column.
+                guard !isStoredDouble(l), !isStoredDouble(r) else {
+                    shapeDependsOnValues = true
+                    return .binary(l, "IS", r)
+                }
                 return .binary(l, CompiledQuery.equalityMarker(index), r)
             }
-            return .binary(l, plain ? "=" : "IS", r)
+            return dialect.comparison(l, plain ? "=" : "IS", r)
         case .notEqual: return .binary(l, "IS NOT", r)
-        default: return exactly(.binary(l, op.rawValue, r), nullable: leftNullable || rightNullable, mode)
+        default: return exactly(dialect.comparison(l, op.rawValue, r), nullable: leftNullable || rightNullable, mode)
         }
+    }
+
+    /// Whether a value is a Double attribute's column read with its NaN as nil.
+    private func isStoredDouble(_ expr: SQLExpr) -> Bool {
+        guard case .storedDouble = expr else { return false }
+        return true
     }
 
     /// The binding index of a parameter placeholder standing alone.
@@ -189,7 +203,7 @@ extension SQLLowering {
         let types = [element.type] + members.map(\.type)
         let seconds = comparesDatesAsSeconds([element] + members)
         let (lowered, subjectNullable) = try value(element, asSeconds: seconds)
-        let subject = exactNumber(lowered, element.type, among: types)
+        let subject = dialect.testedValue(exactNumber(lowered, element.type, among: types))
         if members.isEmpty { return .truth(false) }
         var loweredMembers: [SQLExpr] = []
         var nullable = subjectNullable
@@ -253,7 +267,9 @@ extension SQLLowering {
         case .currentDate(let function):
             return (bind(.currentDate(function)), false)
         case .attribute(let path, let type):
-            return (collated(try column(of: path), type), path.isOptional || !path.steps.isEmpty)
+            // A stored Double read as nil where it holds NaN may be nil whatever its type says.
+            let column = try column(of: path)
+            return (collated(column, type), path.isOptional || !path.steps.isEmpty || isStoredDouble(column))
         case .object(let path):
             return (try key(of: path), !path.steps.isEmpty)
         case .arithmetic(let op, let lhs, let rhs, .date) where dialect.database == .postgreSQL:

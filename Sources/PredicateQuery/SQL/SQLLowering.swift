@@ -95,11 +95,9 @@ public struct SQLLowering {
         conditions += try filterConditions(query)
         var ordering: [SQLOrdering] = []
         for key in query.sortKeys {
-            var (expr, _) = try value(.attribute(key.path, key.type))
+            var (expr, nullable) = try value(.attribute(key.path, key.type))
             if !key.options.isEmpty { expr = folded(expr, key.options) }
-            ordering.append(
-                SQLOrdering(
-                    expr: expr, isAscending: key.isAscending, isNullable: key.path.isOptional || !key.path.steps.isEmpty))
+            ordering.append(SQLOrdering(expr: expr, isAscending: key.isAscending, isNullable: nullable))
         }
         let primaryKey = SQLExpr.column(alias: scopes[0].alias, name: entity.primaryKey)
         ordering.append(SQLOrdering(expr: primaryKey, isAscending: true, isNullable: false))
@@ -204,7 +202,10 @@ public struct SQLLowering {
         if try entityMapping(path.entity).columnsReadAsText?.contains(name) == true {
             return .castToText(.column(alias: alias, name: name))
         }
-        return .column(alias: alias, name: name)
+        switch path.attribute.type {
+        case .double, .float, .decimal: return dialect.storedDouble(.column(alias: alias, name: name))
+        default: return .column(alias: alias, name: name)
+        }
     }
 
     // MARK: - Result rows

@@ -192,6 +192,13 @@ struct SQLRenderer {
             out += "CAST('NaN' AS "
             out += dialect.doubleType
             out += ")"
+        case .storedDouble(let column):
+            out += dialect.function("nullif")
+            out += "("
+            render(column, into: &out)
+            out += ", 'NaN')"
+        case .storedNotANumber:
+            out += "'NaN'"
         case .doubleArithmetic(let op, let lhs, let rhs):
             doubleArithmetic(op, lhs, rhs, into: &out)
         case .composed(let operand, let unsettled, let message):
@@ -262,7 +269,9 @@ struct SQLRenderer {
     func atom(_ expr: SQLExpr, into out: inout String) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
-            .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt, .castToInteger, .doubleArithmetic, .secondsSince2001:
+            .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt,
+            .castToInteger, .doubleArithmetic, .secondsSince2001,
+            .storedDouble, .storedNotANumber:
             render(expr, into: &out)
         default:
             out += "("

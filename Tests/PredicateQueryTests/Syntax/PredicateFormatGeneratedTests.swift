@@ -71,8 +71,11 @@ struct PredicateFormatGeneratedTests {
             }
         }
         // The pieces must reach every stage often enough for the test to mean something.
+        // Over seeds 1000–3999: expanded 77 ± 7.8 (min 52), parsed 55 ± 6.8 (min 32),
+        // mapped 165 ± 9.6 (min 128); each bound is over 5 standard deviations below the
+        // mean, so a fresh seed does not fail it by chance (60 and 40 failed 1 seed in 100).
         #expect(
-            expanded >= 60 && parsed >= 40 && mapped >= 100,
+            expanded >= 35 && parsed >= 20 && mapped >= 100,
             "seed \(seed): \(expanded) expanded, \(parsed) parsed, \(mapped) mapped")
     }
 }

@@ -15,6 +15,8 @@ public struct FormatExpansion: Sendable {
     public var functions: [String: FormatFunction] = [:]
     /// Mistakes in the format string or its arguments; spans point into the format.
     public var diagnostics: [Diagnostic]
+    /// The format string the text was expanded from.
+    var format = ""
     /// What the expansion put in place of the user's text, in order.
     var substitutions: [Substitution] = []
     /// The parameters the expansion made.
@@ -84,12 +86,32 @@ extension FormatExpansion {
         diagnostics.map { diagnostic in
             var mapped = diagnostic
             mapped.span = originalSpan(diagnostic.span)
-            mapped.message = reworded(diagnostic.message)
+            mapped.message = quotingFormat(reworded(diagnostic.message), about: diagnostic.span)
             mapped.notes = diagnostic.notes.map { note in
-                DiagnosticNote(reworded(note.message), at: note.span.map(originalSpan))
+                let message = reworded(note.message)
+                return DiagnosticNote(
+                    note.span.map { quotingFormat(message, about: $0) } ?? message, at: note.span.map(originalSpan))
             }
             return mapped
         }
+    }
+
+    /// A message that quotes the text at `span` where that text is part of what
+    /// the expansion wrote (`` `transactions` `` of a `%K`), with the format's own
+    /// text there quoted instead (`'%K'`): the user never saw the expansion.
+    private func quotingFormat(_ message: String, about span: SourceSpan) -> String {
+        let bytes = Array(text.utf8)
+        guard span.start < span.end, span.end <= bytes.count,
+            substitutions.contains(where: { $0.expanded.overlaps(span.start..<span.end) })
+        else { return message }
+        let quoted = "'" + String(decoding: bytes[span.start..<span.end], as: UTF8.self) + "'"
+        let original = originalSpan(span)
+        let formatBytes = Array(format.utf8)
+        guard message.contains(quoted), original.start < original.end, original.end <= formatBytes.count else {
+            return message
+        }
+        let written = String(decoding: formatBytes[original.start..<original.end], as: UTF8.self)
+        return message.replacingOccurrences(of: quoted, with: "'" + written + "'")
     }
 
     /// A message with pq's parameters named as the specifiers they stand for.

@@ -37,6 +37,7 @@ public enum PredicateFormat {
         var expansion = FormatExpansion(
             text: String(decoding: expander.output, as: UTF8.self), arguments: expander.bound,
             diagnostics: expander.diagnostics)
+        expansion.format = format
         expansion.functions = expander.functions
         expansion.substitutions = expander.substitutions
         expansion.madeParameters = expander.madeParameters

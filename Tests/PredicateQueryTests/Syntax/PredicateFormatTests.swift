@@ -99,6 +99,24 @@ struct PredicateFormatExpansionTests {
         #expect(expansion.originalDiagnostics([diagnostic]).map(\.message) == ["cannot compare the 1st '%@'"])
     }
 
+    @Test func aMessageQuotesTheFormatNotTheEscapedKeyPath() throws {
+        // Found by a fresh seed of PredicateFormatGeneratedTests: the parser quoted
+        // the back-quoted name the expansion wrote, which the user never saw.
+        let format = "SELF%K("
+        let expansion = PredicateFormat.expand(format, ["transactions.amount"])
+        #expect(expansion.text == "SELF`transactions`.`amount`(")
+        let parse = Parser.parse(expansion.text)
+        let diagnostics = expansion.originalDiagnostics(parse.diagnostics)
+        let first = try #require(diagnostics.first)
+        #expect(first.message == "unexpected '%K' after the end of the query")
+        #expect(first.span == SourceSpan(start: 4, end: 6))
+        #expect(!diagnostics.contains { $0.message.contains("`") })
+        // Text the user wrote is quoted as written.
+        let own = PredicateFormat.expand("name == %@ name", ["x"])
+        let ownDiagnostics = own.originalDiagnostics(Parser.parse(own.text).diagnostics)
+        #expect(ownDiagnostics.first?.message == "unexpected 'name' after the end of the query")
+    }
+
     @Test func ordinalsAreEnglish() {
         #expect(
             [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(PredicateFormat.ordinal) == [

@@ -178,9 +178,6 @@ struct PostgresDifferentialTests {
             for age in [9_007_199_254_740_993, 9_007_199_254_740_992, Int64.max, Int64.min, 3] {
                 graph.insert("User", ["name": .string("u\(age)"), "age": .int(age)])
             }
-            try PostgresStore.run("CREATE SCHEMA exact", at: server.conninfo())
-            let store = try PostgresStore.create(server.conninfo(searchPath: "exact"), schema: ExampleSchemas.users)
-            try store.insert(graph)
             let queries = [
                 "User where age == 9007199254740992.0", "User where age > 9007199254740992.0",
                 "User where age >= 9.2233720368547758e18", "User where age < -9.2233720368547758e18",
@@ -188,13 +185,7 @@ struct PostgresDifferentialTests {
                 "User where age between 2.9999999999999996 and 3.0000000000000004", "User where age < 2.9999999999999996",
                 "User where !(age != 9223372036854775807.0)",
             ]
-            for text in queries {
-                let compiled = try #require(store.compile(text).compiled, "\(text)")
-                let checked = try #require(compiled.query as CheckedQuery?)
-                let want = try Evaluator(graph: graph).run(checked).map(\.key)
-                let got = try store.fetch(compiled).map(\.id.key)
-                #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
-            }
+            try Self.expectEvaluatorsRows(for: queries, over: graph, in: "exact", on: server)
         }
     }
 
@@ -273,14 +264,14 @@ struct PostgresDifferentialTests {
                 for amount in amounts {
                     let transaction = graph.insert(
                         "Transaction",
-                        ["note": .string("t"), "amount": .double(amount), "date": .date(Date(timeIntervalSinceReferenceDate: 0)),
-                         "hasReceipt": .bool(false)])
+                        [
+                            "note": .string("t"), "amount": .double(amount),
+                            "date": .date(Date(timeIntervalSinceReferenceDate: 0)),
+                            "hasReceipt": .bool(false),
+                        ])
                     graph.link(transaction, "budget", to: budget)
                 }
             }
-            try PostgresStore.run("CREATE SCHEMA nans", at: server.conninfo())
-            let store = try PostgresStore.create(server.conninfo(searchPath: "nans"), schema: ExampleSchemas.budgets)
-            try store.insert(graph)
             let queries = [
                 "Budget where transactions.@avg.amount >= 2.5", "Budget where !(transactions.@avg.amount > -0.0)",
                 "Budget where transactions.@avg.amount == nil", "Budget where transactions.@avg.amount * 2 > 0",
@@ -289,13 +280,24 @@ struct PostgresDifferentialTests {
                 "Budget where limit * 0 + 1 > 0", "Budget where (limit - limit) / 2 < 0 || (limit - limit) - 1 > 0",
                 "Budget where transactions.@avg.amount >= 0 sort by limit",
             ]
-            for text in queries {
-                let compiled = try #require(store.compile(text).compiled, "\(text)")
-                let checked = try #require(compiled.query as CheckedQuery?)
-                let want = try Evaluator(graph: graph).run(checked).map(\.key)
-                let got = try store.fetch(compiled).map(\.id.key)
-                #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
-            }
+            try Self.expectEvaluatorsRows(for: queries, over: graph, in: "nans", on: server)
+        }
+    }
+
+    /// Stores `graph` in a new PostgreSQL schema `namespace` and expects each query
+    /// to return the evaluator's rows, in its order.
+    private static func expectEvaluatorsRows(
+        for queries: [String], over graph: ObjectGraph, in namespace: String, on server: PostgresTestServer
+    ) throws {
+        try PostgresStore.run("CREATE SCHEMA \(namespace)", at: server.conninfo())
+        let store = try PostgresStore.create(server.conninfo(searchPath: namespace), schema: graph.schema)
+        try store.insert(graph)
+        for text in queries {
+            let compiled = try #require(store.compile(text).compiled, "\(text)")
+            let checked = try #require(compiled.query as CheckedQuery?)
+            let want = try Evaluator(graph: graph).run(checked).map(\.key)
+            let got = try store.fetch(compiled).map(\.id.key)
+            #expect(got == want, "\(text): PostgreSQL \(got), evaluator \(want)\n\(compiled.sql)")
         }
     }
 

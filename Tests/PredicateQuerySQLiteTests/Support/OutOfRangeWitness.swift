@@ -70,18 +70,27 @@ struct OutOfRangeWitness {
         case .aggregate(let function, let path, let filter, let value, _):
             aggregate(function, path, filter, value, scopes)
             return
-        case .arithmetic(let op, let lhs, let rhs, let type) where type == .int || type == .double:
-            if let a = try? evaluator.value(lhs, scopes), let b = try? evaluator.value(rhs, scopes) {
-                arithmetic(op, a, b)
-            }
-            visitTableWide(expr)
-        case .negate(let operand, .int):
-            if case .int(.min)? = try? evaluator.value(operand, scopes) { causes.insert(.intOverflow) }
+        case .arithmetic(_, _, _, .int), .arithmetic(_, _, _, .double), .negate(_, .int):
+            witness(expr, scopes)
             visitTableWide(expr)
         default:
             break
         }
         for child in expr.children { visit(child, scopes) }
+    }
+
+    /// The cause an Int or Double operation meets with `scopes` in scope, if any.
+    private mutating func witness(_ operation: TypedExpr, _ scopes: [ObjectID]) {
+        switch operation {
+        case .arithmetic(let op, let lhs, let rhs, _):
+            if let a = try? evaluator.value(lhs, scopes), let b = try? evaluator.value(rhs, scopes) {
+                arithmetic(op, a, b)
+            }
+        case .negate(let operand, .int):
+            if case .int(.min)? = try? evaluator.value(operand, scopes) { causes.insert(.intOverflow) }
+        default:
+            break
+        }
     }
 
     /// An operation on the attributes of one table, computed for every object of that
@@ -91,16 +100,7 @@ struct OutOfRangeWitness {
         guard let alone = Self.onOneTable(operation, &tables), tables.count == 1, let entity = tables.first?.entity,
             visitedTableWide.insert(String(describing: alone)).inserted
         else { return }
-        for id in evaluator.graph.objects(of: entity) {
-            switch alone {
-            case .arithmetic(let op, let lhs, let rhs, _):
-                if let a = try? evaluator.value(lhs, [id]), let b = try? evaluator.value(rhs, [id]) { arithmetic(op, a, b) }
-            case .negate(let operand, .int):
-                if case .int(.min)? = try? evaluator.value(operand, [id]) { causes.insert(.intOverflow) }
-            default:
-                return
-            }
-        }
+        for id in evaluator.graph.objects(of: entity) { witness(alone, [id]) }
     }
 
     /// Where an attribute is read from: the object in scope and the to-one steps after it.

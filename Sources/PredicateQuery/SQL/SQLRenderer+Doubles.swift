@@ -32,9 +32,8 @@ extension SQLRenderer {
     private static let double = "CAST(2 AS double precision)"
     private static let infinity = "CAST('Infinity' AS double precision)"
 
-    /// PostgreSQL orders NaN above every number (`NaN >= 2^1023` holds) and makes it
-    /// equal to itself, so a NaN operand (an `@avg` of ∞ and −∞ adds up to one) is
-    /// caught by `=` first, before the tests of magnitude would take it for a huge one.
+    /// Whether an operand is NaN, tested first (see the header); PostgreSQL makes NaN
+    /// equal to itself.
     private static let eitherIsNaN =
         "x = CAST('NaN' AS double precision) OR y = CAST('NaN' AS double precision)"
 

@@ -90,6 +90,10 @@ public struct ModelQuery<Model: QueryModel>: Sendable {
     public var sortKeys: [ModelSort<Model>]
     public var limit: Int?
     public var offset: Int?
+    /// Values for the query's `$name` parameters, given with `binding(_:)`.
+    public var parameterValues: [String: ParameterValue] = [:]
+    /// The text the query was parsed from, which its diagnostics point into.
+    var sourceText: String?
 
     public init(
         where predicate: ModelPredicate<Model> = .always, sortedBy sortKeys: [ModelSort<Model>] = [], limit: Int? = nil,

@@ -52,6 +52,8 @@ public struct QueryProperty<Model>: @unchecked Sendable {
     /// The key path the property was declared with (key paths are immutable values).
     let keyPath: AnyKeyPath
     let declaration: Declaration
+    /// How a Foundation predicate reads the property (nil for computed properties).
+    let predicateAccess: PredicatePropertyAccess?
 
     enum Declaration: @unchecked Sendable {
         case attribute(Attribute, EnumType?)
@@ -63,11 +65,14 @@ public struct QueryProperty<Model>: @unchecked Sendable {
     /// Key paths to stored properties name themselves; those to computed properties
     /// (and to properties with observers or wrappers) print without a name, so the
     /// declaration must give it: `.computed(\.genre, name: "genre")`.
-    private init(_ keyPath: AnyKeyPath, name: String?, _ make: (String) -> Declaration) {
+    private init(
+        _ keyPath: AnyKeyPath, name: String?, access: PredicatePropertyAccess? = nil, _ make: (String) -> Declaration
+    ) {
         let name = name ?? KeyPathNames.name(of: keyPath) ?? String(describing: keyPath)
         self.name = name
         self.keyPath = keyPath
         self.declaration = make(name)
+        self.predicateAccess = access
     }
 
     /// A stored attribute: `String`, `Int`, `Double`, `Bool`, `Date`, `UUID`, `URL`,
@@ -76,7 +81,7 @@ public struct QueryProperty<Model>: @unchecked Sendable {
         _ keyPath: KeyPath<Model, V>, name: String? = nil, unique: Bool = false, originalName: String? = nil,
         defaultValue: String? = nil, externalStorage: Bool = false
     ) -> QueryProperty {
-        QueryProperty(keyPath, name: name) { name in
+        QueryProperty(keyPath, name: name, access: .attribute(keyPath)) { name in
             .attribute(
                 Attribute(
                     name, V.queryAttributeType, optional: V.queryIsOptional, defaultValue: defaultValue, unique: unique,
@@ -114,7 +119,7 @@ public struct QueryProperty<Model>: @unchecked Sendable {
         _ keyPath: KeyPath<Model, D?>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
         deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath, name: name) { name in
+        QueryProperty(keyPath, name: name, access: .toOne(keyPath, to: D.self)) { name in
             .relationship(
                 Relationship(name, to: D.entityName, optional: true, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
                 D.self)
@@ -126,7 +131,7 @@ public struct QueryProperty<Model>: @unchecked Sendable {
         _ keyPath: KeyPath<Model, D>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
         deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath, name: name) { name in
+        QueryProperty(keyPath, name: name, access: .toOne(keyPath, to: D.self)) { name in
             .relationship(
                 Relationship(name, to: D.entityName, optional: false, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
                 D.self)
@@ -138,7 +143,7 @@ public struct QueryProperty<Model>: @unchecked Sendable {
         _ keyPath: KeyPath<Model, [D]>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
         deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath, name: name) { name in
+        QueryProperty(keyPath, name: name, access: .toMany(keyPath, elements: D.self)) { name in
             .relationship(
                 Relationship(name, toMany: D.entityName, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),
                 D.self)
@@ -150,7 +155,7 @@ public struct QueryProperty<Model>: @unchecked Sendable {
         _ keyPath: KeyPath<Model, [D]?>, name: String? = nil, inverse: PartialKeyPath<D>? = nil,
         deleteRule: Relationship.DeleteRule = .nullify
     ) -> QueryProperty {
-        QueryProperty(keyPath, name: name) { name in
+        QueryProperty(keyPath, name: name, access: .toMany(keyPath, elements: D.self)) { name in
             .relationship(
                 Relationship(
                     name, toMany: D.entityName, optional: true, inverse: inverse.flatMap(KeyPathNames.name), deleteRule: deleteRule),

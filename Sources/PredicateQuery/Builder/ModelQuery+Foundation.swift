@@ -1,0 +1,180 @@
+// Any query as the `Predicate<Model>` and `[SortDescriptor<Model>]` that
+// SwiftData's `FetchDescriptor` (or an array's `filter` and `sorted(using:)`)
+// takes: parsed from text, built with the typed builder, expanded from a
+// format string, or converted from a `#Predicate`.
+//
+//     let query = try ModelQuery<Budget>(parsing: "limit > 100 && name contains 'Vac' sort by name")
+//     let descriptor = FetchDescriptor(
+//         predicate: try query.foundationPredicate(), sortBy: try query.foundationSortDescriptors())
+
+import Foundation
+
+/// Why a query could not be parsed, checked or converted: every diagnostic, with
+/// the text they point into. Printed, it shows each with a caret under the fault.
+public struct ModelQueryError: Error, Sendable, CustomStringConvertible {
+    /// The errors (and the warnings found with them).
+    public var diagnostics: [Diagnostic]
+    /// The query text the diagnostics' spans point into.
+    public var source: String
+
+    public init(diagnostics: [Diagnostic], source: String) {
+        self.diagnostics = diagnostics
+        self.source = source
+    }
+
+    /// The diagnostics as the Swift compiler prints its own, with carets.
+    public var description: String {
+        DiagnosticRenderer(fileName: "<query>").render(diagnostics, in: source)
+    }
+}
+
+extension DiagnosticCode {
+    /// The query means something Foundation's `Predicate` cannot say the same way.
+    public static let foundationUnsupported: DiagnosticCode = "foundation.unsupported"
+    /// The query names another entity than the model type it is parsed for.
+    public static let otherEntity: DiagnosticCode = "check.otherEntity"
+    /// `limit $n` or `offset $n` in a query for the builder, which holds numbers.
+    public static let countParameter: DiagnosticCode = "check.countParameter"
+}
+
+extension ModelQuery {
+    /// Parses `text` and checks it against the schema of `Model` and of the models
+    /// its relationships reach, keeping its sort keys, limit and offset.
+    ///
+    /// The text may name the entity or leave it out: `Budget where limit > 100` and
+    /// `limit > 100` are the same query for `ModelQuery<Budget>`. A query with
+    /// `$name` parameters takes their values with `binding(_:)`.
+    ///
+    /// - Throws: `ModelQueryError` with every diagnostic, if the text does not parse
+    ///   or check.
+    public init(parsing text: String, limits: Limits = .standard) throws(ModelQueryError) {
+        let parsed = Parser.parse(text, limits: limits)
+        guard let query = parsed.query, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+            throw ModelQueryError(diagnostics: parsed.diagnostics, source: text)
+        }
+        if let entity = query.entity, entity.text != Model.entityName {
+            let diagnostic = Diagnostic.error(
+                .otherEntity, "the query is for '\(entity.text)', but it is parsed for '\(Model.entityName)'", at: entity.span,
+                notes: [DiagnosticNote("leave the entity out, or parse it as a ModelQuery<\(entity.text)>")])
+            throw ModelQueryError(diagnostics: [diagnostic], source: text)
+        }
+        let schema = Schema(models: [Model.self])
+        let checked = TypeChecker.check(query, schema: schema, defaultEntity: Model.entityName, limits: limits)
+        guard checked.query != nil else { throw ModelQueryError(diagnostics: checked.diagnostics, source: text) }
+        func count(_ count: QueryCount?) throws(ModelQueryError) -> Int? {
+            switch count?.value {
+            case nil: return nil
+            case .literal(let value)?: return Int(clamping: value)
+            case .parameter(let name)?:
+                let diagnostic = Diagnostic.error(
+                    .countParameter, "'$\(name)' as a limit or offset cannot be kept in a ModelQuery", at: count?.span ?? .point(0),
+                    notes: [DiagnosticNote("write the number, or set the query's 'limit' and 'offset' in code")])
+                throw ModelQueryError(diagnostics: [diagnostic], source: text)
+            }
+        }
+        self.init(
+            where: ModelPredicate(QueryCondition(QueryFragment(query.predicate ?? Expr(.literal(.bool(true)))))),
+            sortedBy: query.sortKeys.map { ModelSort(key: $0) }, limit: try count(query.limit), offset: try count(query.offset))
+        self.sourceText = text
+    }
+
+    /// The query with values for its `$name` parameters (added to those it has).
+    public func binding(_ values: [String: ParameterValue]) -> ModelQuery {
+        var query = self
+        query.parameterValues.merge(values) { _, new in new }
+        return query
+    }
+
+    /// The query's filter as a Foundation predicate, for SwiftData's
+    /// `FetchDescriptor(predicate:)` or an array's `filter`.
+    ///
+    /// The predicate is made of the nodes a `#Predicate` would hold: one `KeyPath`
+    /// node per step, `flatMap` through optional relationships, enums compared by
+    /// raw value. It means what the query means on every object, with the
+    /// differences README.md lists ("Filters in a SwiftData app"); a construct
+    /// Foundation cannot say the same way is refused by name. `now()` and `today()`
+    /// take their value from `environment`, when the predicate is made.
+    ///
+    /// - Throws: `ModelQueryError` naming the construct and why, or the parameters
+    ///   that have no value.
+    public func foundationPredicate(environment: QueryEnvironment = QueryEnvironment()) throws(ModelQueryError)
+        -> Predicate<Model>
+    {
+        let (checked, source) = try checkedForFoundation()
+        let exporter = PredicateExporter(
+            model: Model.self, schema: checked.schema, parameters: allParameterValues, environment: environment)
+        do {
+            return try exporter.predicate(checked, Model.self)
+        } catch {
+            throw conversionError(error, checked: checked, source: source)
+        }
+    }
+
+    /// The query's sort keys as Foundation sort descriptors, ordering as `sort by`
+    /// does: strings by Swift's `<` (Unicode scalar order, for text in composed
+    /// form), nil first ascending, enums by raw value.
+    ///
+    /// - Throws: `ModelQueryError` for a key Foundation cannot order the same way:
+    ///   `[c]`/`[d]` keys, Bool, UUID, Data and URL values, paths through relationships.
+    public func foundationSortDescriptors() throws(ModelQueryError) -> [SortDescriptor<Model>] {
+        let (checked, source) = try checkedForFoundation()
+        var descriptors: [SortDescriptor<Model>] = []
+        for (index, key) in checked.sortKeys.enumerated() {
+            let span = syntax.sortKeys.indices.contains(index) ? syntax.sortKeys[index].span : .point(0)
+            func refuse(_ reason: String) -> ModelQueryError {
+                ModelQueryError(
+                    diagnostics: [
+                        .error(.foundationUnsupported, "the sort key '\(key.path.dottedName)' cannot become a SortDescriptor: \(reason)", at: span)
+                    ], source: source)
+            }
+            guard key.options.isEmpty else {
+                throw refuse("Foundation's case- and diacritic-insensitive comparators order differently from pq's [c] and [d]")
+            }
+            guard key.path.steps.isEmpty else {
+                throw refuse("a SortDescriptor through a relationship needs a key path with optional chaining, which cannot be made at run time")
+            }
+            let access = Model.predicateAccessByName[key.path.attribute.name]
+            guard let made = access?.sortDescriptor?(key.isAscending), let descriptor = made as? SortDescriptor<Model> else {
+                throw refuse("Swift has no order for its type, '\(key.type)'")
+            }
+            descriptors.append(descriptor)
+        }
+        return descriptors
+    }
+
+    // MARK: - Support
+
+    /// The builder's own bound values and those given with `binding(_:)`.
+    var allParameterValues: [String: ParameterValue] {
+        boundValues.merging(parameterValues) { _, given in given }
+    }
+
+    /// The query checked against `Model`'s schema, and the text its spans point into.
+    private func checkedForFoundation() throws(ModelQueryError) -> (CheckedQuery, String) {
+        let source = sourceText ?? text
+        if !problems.isEmpty {
+            throw ModelQueryError(
+                diagnostics: problems.map { Diagnostic.error(.unsupportedConstruct, $0, at: .point(0)) }, source: source)
+        }
+        let schema = Schema(models: [Model.self])
+        let checked = TypeChecker.check(syntax, schema: schema, defaultEntity: Model.entityName)
+        guard let query = checked.query else {
+            // Checked again from the text, the diagnostics get spans in it.
+            let parsed = Parser.parse(source)
+            let fromText = parsed.query.map { TypeChecker.check($0, schema: schema, defaultEntity: Model.entityName).diagnostics }
+            throw ModelQueryError(diagnostics: fromText ?? checked.diagnostics, source: source)
+        }
+        return (query, source)
+    }
+
+    private func conversionError(_ error: any Error, checked: CheckedQuery, source: String) -> ModelQueryError {
+        let span = sourceText != nil ? (predicate.condition.fragment.expr.span) : (Parser.parse(source).query?.predicate?.span ?? .point(0))
+        let message: String
+        if let export = error as? PredicateExportError {
+            message = "\(export.construct) cannot become a Foundation predicate: \(export.reason)"
+        } else {
+            message = "the query cannot become a Foundation predicate: \(error)"
+        }
+        return ModelQueryError(diagnostics: [.error(.foundationUnsupported, message, at: span)], source: source)
+    }
+}

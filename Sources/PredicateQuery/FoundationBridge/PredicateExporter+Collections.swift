@@ -1,0 +1,64 @@
+// To-many relationships, as Foundation nodes: `SequenceContainsWhere` (any),
+// `SequenceAllSatisfy` (all), its negation (none), `Filter` and the array's
+// `count` (`@count`, `filter { … }.count`, `isEmpty`).
+//
+// pq's meaning of a collection reached through a nil to-one: it is nil, not
+// empty, so `any` and `all` are false, `none` is true and `@count` is nil, as
+// Swift's `$0.budget?.transactions.count` is. An optional to-many property that
+// is nil on an object it belongs to has no elements (the store keeps no nil
+// collection), so there it is empty.
+
+import Foundation
+
+extension PredicateExporter {
+    func quantified(_ quantifier: Quantifier, _ path: CollectionPath, _ body: TypedExpr, _ scopes: [PredicateTerm]) throws
+        -> PredicateTerm
+    {
+        if quantifier == .none {
+            return try PredicateNodes.not(quantified(.any, path, body, scopes))
+        }
+        let inner = Array(scopes.prefix(path.elementLevel))
+        let result = try onElements(path, scopes, ifNil: Value.bool(quantifier == .all)) { elements, access in
+            let test = { (element: PredicateTerm) in try self.condition(body, inner + [element]) }
+            return quantifier == .all ? try access.allSatisfy(elements, test) : try access.containsWhere(elements, test)
+        }
+        return try nilIsFalse(result)
+    }
+
+    func aggregate(_ function: AggregateFunction, _ path: CollectionPath, _ filter: TypedExpr?, _ scopes: [PredicateTerm])
+        throws -> PredicateTerm
+    {
+        guard function == .count else {
+            throw PredicateExportError(
+                construct: describe(.aggregate(function, path, filter: filter, value: nil, .int)),
+                reason: "Foundation's predicates have no sum, average, minimum or maximum of a to-many relationship's values")
+        }
+        let inner = Array(scopes.prefix(path.elementLevel))
+        return try onElements(path, scopes, ifNil: .int(0)) { elements, access in
+            guard let filter else { return try access.count(elements) }
+            let kept = try access.filter(elements) { element in try self.condition(filter, inner + [element]) }
+            return try access.count(kept)
+        }
+    }
+
+    /// `make` on the collection's array. Through a nil to-one the result is nil; an
+    /// optional to-many that is nil gives `ifNil`, the value for no elements.
+    private func onElements(
+        _ path: CollectionPath, _ scopes: [PredicateTerm], ifNil emptyValue: Value,
+        _ make: (PredicateTerm, PredicateElementAccess) throws -> PredicateTerm
+    ) throws -> PredicateTerm {
+        let owner = try object(level: path.level, steps: path.steps, scopes)
+        let access = try property(path.relationship.relationship.name, of: path.relationship.source)
+        guard let elements = access.elements else {
+            throw PredicateExportError(
+                construct: "'\(path.relationship.relationship.name)'", reason: "it is not declared as a to-many relationship")
+        }
+        return try readThroughOptional(owner) { ownerObject in
+            let array = try access.read(ownerObject)
+            guard let optional = array.type as? any PredicateOptional.Type else { return try make(array, elements) }
+            let result = try optional.flatMap(array) { try make($0, elements) }
+            let fallback = try scalarType(of: result, for: .constant(emptyValue, .int)).constant(emptyValue)
+            return try (result.type as? any PredicateOptional.Type)?.coalesce(result, fallback) ?? result
+        }
+    }
+}

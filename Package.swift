@@ -10,6 +10,9 @@ import PackageDescription
 
 let package = Package(
     name: "pq",
+    // SwiftData's first releases: Foundation's Predicate and SortDescriptor need them.
+    // (Only built on Linux so far, where this line has no effect; see README.md.)
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),

@@ -12,6 +12,7 @@ import PackageDescription
 
 let package = Package(
     name: "PQFuzz",
+    platforms: [.macOS(.v14)],
     dependencies: [.package(name: "pq", path: "..")],
     targets: [
         .executableTarget(

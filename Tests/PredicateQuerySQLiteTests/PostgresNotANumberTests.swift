@@ -49,7 +49,7 @@ struct PostgresNotANumberTests {
             if value.isInfinite { return value < 0 ? "'-Infinity'" : "'Infinity'" }
             return "\(value)"
         }
-        var sql = "INSERT INTO owners VALUES " + (1...5).map { "(\($0), 'o\($0)')" }.joined(separator: ", ") + ";\n"
+        let sql = "INSERT INTO owners VALUES " + (1...5).map { "(\($0), 'o\($0)')" }.joined(separator: ", ") + ";\n"
         let readings = (1...values.count).map { row in
             let r = reading(row)
             return

@@ -7,7 +7,7 @@
 // and the options (the schema and the mapping are the cache's own), so failures
 // are kept too: a bad query sent again gets the same diagnostics at once.
 
-import Synchronization
+import Foundation
 
 /// A bounded cache of compile results for one schema and store mapping, safe to
 /// share between threads. When it is full, the least recently used half is dropped.
@@ -38,7 +38,7 @@ public final class QueryCache: Sendable {
         var misses = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(schema: Schema, mapping: StoreMapping, capacity: Int = 256) {
         self.schema = schema

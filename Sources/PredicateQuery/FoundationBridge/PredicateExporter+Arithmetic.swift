@@ -19,6 +19,11 @@ extension PredicateExporter {
         guard !op.isBitwise else {
             throw PredicateExportError(construct: "'\(op.rawValue)'", reason: "Foundation's predicates have no bitwise operators")
         }
+        if lhs.type == .date || rhs.type == .date {
+            throw PredicateExportError(
+                construct: "date arithmetic on \(describe(isConstant(lhs) ? rhs : lhs))",
+                reason: "Foundation's predicates cannot add a duration to a date read from an object; move the duration to the constant side ('date > X - 7d')")
+        }
         let (left, right) = try operands(lhs, rhs, scopes)
         guard let number = left.unwrappedType as? any PredicateWideNumber.Type else {
             throw PredicateExportError(

@@ -213,6 +213,11 @@ struct PredicateExporter {
     }
 
     func scalarType(of term: PredicateTerm, for expr: TypedExpr) throws -> any PredicateScalar.Type {
+        if term.unwrappedType is any QueryModel.Type {
+            throw PredicateExportError(
+                construct: "the object comparison \(describe(expr))",
+                reason: "pq compares objects by their store key, which a Swift object does not carry")
+        }
         guard let scalar = term.unwrappedType as? any PredicateScalar.Type else {
             throw PredicateExportError(
                 construct: describe(expr), reason: "values of the Swift type '\(term.unwrappedType)' cannot be compared in a predicate")

@@ -32,6 +32,8 @@ final class Session {
     var parameters: [String: String] = [:]
     /// `--sort`, `--limit`, `--offset`, `--count` and `--check`, for every query of the session.
     let overrides: Overrides
+    /// `--emit swift`, `.emit swift`: print each query as Swift source instead of running it.
+    var emitsSwift = false
 
     var store: any QueryStore { open.store }
     var schema: Schema { open.store.schema }
@@ -45,6 +47,7 @@ final class Session {
         format = options.format
         nullText = options.nullText ?? ResultFormatter.defaultNullText
         columns = options.columns
+        emitsSwift = options.emitSwift
         overrides = Overrides(
             sort: options.sort, limit: options.limit, offset: options.offset, count: options.count,
             checkOnly: options.checkOnly)
@@ -141,6 +144,7 @@ final class Session {
             return true
         }
         do {
+            if emitsSwift { return try emitSwift(query, checked, parameterValues(for: checked, from: source)) }
             let paths = try ResultFormatter.displayPaths(overrides.count ? nil : columns, of: checked.entity, schema: schema)
             if !paths.isEmpty {
                 var withPaths = checked

@@ -150,7 +150,7 @@ extension ModelQuery {
     }
 
     /// The query checked against `Model`'s schema, and the text its spans point into.
-    private func checkedForFoundation() throws(ModelQueryError) -> (CheckedQuery, String) {
+    func checkedForFoundation() throws(ModelQueryError) -> (CheckedQuery, String) {
         let source = sourceText ?? text
         if !problems.isEmpty {
             throw ModelQueryError(
@@ -167,7 +167,7 @@ extension ModelQuery {
         return (query, source)
     }
 
-    private func conversionError(_ error: any Error, checked: CheckedQuery, source: String) -> ModelQueryError {
+    func conversionError(_ error: any Error, checked: CheckedQuery, source: String) -> ModelQueryError {
         let span = sourceText != nil ? (predicate.condition.fragment.expr.span) : (Parser.parse(source).query?.predicate?.span ?? .point(0))
         let message: String
         if let export = error as? PredicateExportError {
@@ -176,5 +176,41 @@ extension ModelQuery {
             message = "the query cannot become a Foundation predicate: \(error)"
         }
         return ModelQueryError(diagnostics: [.error(.foundationUnsupported, message, at: span)], source: source)
+    }
+}
+
+extension ModelQuery {
+    /// The query as Swift source to paste into an app: the captured values, the
+    /// `#Predicate<Model>` and the `[SortDescriptor<Model>]` (what `pq --emit swift`
+    /// prints). The `#Predicate` expands to the nodes `foundationPredicate()` builds.
+    ///
+    /// - Throws: `ModelQueryError`, as `foundationPredicate()` and
+    ///   `foundationSortDescriptors()` do.
+    public func foundationSource(environment: QueryEnvironment = QueryEnvironment()) throws(ModelQueryError)
+        -> PredicateSource
+    {
+        let predicate = try foundationPredicate(environment: environment)
+        let source = sourceText ?? text
+        let predicateText: String
+        let notes: [String]
+        do {
+            (predicateText, notes) = try PredicateSourcePrinter.print(predicate, model: Model.entityName)
+        } catch {
+            let (checked, _) = try checkedForFoundation()
+            throw conversionError(error, checked: checked, source: source)
+        }
+        _ = try foundationSortDescriptors()
+        let (checked, _) = try checkedForFoundation()
+        guard !checked.sortKeys.isEmpty else { return PredicateSource(predicate: predicateText, swiftDataNotes: notes, sortDescriptors: nil) }
+        let keys = checked.sortKeys.map { key in
+            let enumSuffix: String
+            if case .enumeration = key.type { enumSuffix = key.path.attribute.isOptional ? "?.rawValue" : ".rawValue" } else { enumSuffix = "" }
+            let path = "\\\(Model.entityName).\(key.path.attribute.name)\(enumSuffix)"
+            // A String key path's default comparator is .localizedStandard; pq orders lexically.
+            let comparator = key.type == .string ? ", comparator: .lexical" : ""
+            return "SortDescriptor(\(path)\(comparator)\(key.isAscending ? "" : ", order: .reverse"))"
+        }
+        let sortText = "let sortDescriptors: [SortDescriptor<\(Model.entityName)>] = [\(keys.joined(separator: ", "))]"
+        return PredicateSource(predicate: predicateText, swiftDataNotes: notes, sortDescriptors: sortText)
     }
 }

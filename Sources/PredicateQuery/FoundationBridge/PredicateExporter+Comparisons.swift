@@ -52,9 +52,11 @@ extension PredicateExporter {
         -> PredicateTerm
     {
         if left.isOptional == right.isOptional { return try scalar.equal(left, right, negated: negated) }
-        // One side is optional: the other becomes an optional of its type.
+        // One side is optional: the other becomes an optional of its type (a constant
+        // an optional constant, as Swift's `x?.name == "a"` has it).
         func optional(_ term: PredicateTerm) throws -> PredicateTerm {
-            term.isOptional ? term : try scalar.wrappedTerm(term)
+            if term.isOptional { return term }
+            return try scalar.optionalConstant(of: term) ?? scalar.wrappedTerm(term)
         }
         return try scalar.equal(optional(left), optional(right), negated: negated)
     }
@@ -203,6 +205,11 @@ extension PredicateExporter {
 }
 
 extension PredicateScalar {
+    /// A captured value of this type as a captured optional, or nil for any other node.
+    static func optionalConstant(of term: PredicateTerm) -> PredicateTerm? {
+        (term.node as? PredicateExpressions.Value<Self>).map { PredicateNodes.value(Self?.some($0.value)) }
+    }
+
     /// A value of this type as an optional of it (`value as? Self`).
     static func wrappedTerm(_ term: PredicateTerm) throws -> PredicateTerm {
         try PredicateNodes.wrapped(term, Self.self)

@@ -40,6 +40,8 @@ struct CommandLineOptions: Equatable {
     var showSQL = false
     /// `--swift`: the query is `#Predicate` source (or a closure body) in Swift.
     var swift = false
+    /// `--emit swift`: print the query as Swift source instead of running it.
+    var emitSwift = false
     var explain = false
     var count = false
     var checkOnly = false
@@ -132,6 +134,10 @@ extension CommandLineOptions {
                 options.columns = names
             case "--sql": options.showSQL = try flag()
             case "--swift": options.swift = try flag()
+            case "--emit":
+                let text = try value()
+                guard text == "swift" else { throw UsageError(message: "--emit takes 'swift', not '\(text)'") }
+                options.emitSwift = true
             case "--explain": options.explain = try flag()
             case "--count": options.count = try flag()
             case "--check": options.checkOnly = try flag()

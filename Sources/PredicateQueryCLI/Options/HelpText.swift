@@ -62,6 +62,9 @@ enum HelpText {
           --swift              the query is a #Predicate in Swift (or a .swift file
                                holding one; '-' or none: standard input); captured
                                values are parameters, bound with --param
+          --emit swift         print the query as Swift instead of running it: the
+                               #Predicate and [SortDescriptor] for an app (on the
+                               example store's models)
           --sql                print the SQL and the values bound to it
           --explain            print SQLite's query plan
           --count              print the number of matching objects

@@ -1,5 +1,5 @@
 // The REPL's commands, in the style of sqlite3: `.help`, `.entities`,
-// `.schema [Entity] [--mermaid]`, `.use [Entity]`, `.sql on|off`, `.explain on|off`,
+// `.schema [Entity] [--mermaid]`, `.use [Entity]`, `.sql on|off`, `.explain on|off`, `.emit swift|off`,
 // `.mode table|json|csv|markdown`, `.nullvalue TEXT`, `.columns [NAMES]`, `.timer on|off`, `.timeout SECONDS|off`, `.param set|unset|list|clear`,
 // `.quit`. Piped input accepts them too.
 
@@ -24,6 +24,7 @@ final class DotCommands {
         .use [ENTITY]               query ENTITY when a query names none (no ENTITY: infer it again)
         .sql on|off                 print the SQL and its bound values before each result
         .explain on|off             print SQLite's query plan before each result
+        .emit swift|off             print each query as Swift (#Predicate, SortDescriptor) instead of running it
         .mode table|json|csv|markdown
         .nullvalue TEXT             print TEXT for nil in tables (default: nil)
         .columns [NAMES]            show only these columns, as in .columns note,budget.name (none: all)
@@ -48,6 +49,11 @@ final class DotCommands {
         case ".use": return use(arguments)
         case ".sql": return toggle(arguments, command) { self.session.showSQL = $0 }
         case ".explain": return toggle(arguments, command) { self.session.explain = $0 }
+        case ".emit":
+            guard arguments.count == 1, arguments[0] == "swift" || arguments[0] == "off" else {
+                return fail("usage: .emit swift|off")
+            }
+            session.emitsSwift = arguments[0] == "swift"
         case ".timer": return toggle(arguments, command) { self.session.timer = $0 }
         case ".mode":
             guard arguments.count == 1, let format = CommandLineOptions.Format(rawValue: arguments[0]) else {

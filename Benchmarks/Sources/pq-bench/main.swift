@@ -3,6 +3,9 @@
 //
 //   pq-bench generate [--scale N] [--store PATH]
 //   pq-bench compile
+//   pq-bench foundation [--scale N] [--repetitions N]
+//                                      Predicates built from text: build time, and
+//                                      evaluation against #Predicate over N objects
 //   pq-bench queries [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]
 //   pq-bench all [same options]        the store if missing, then both benchmarks
 //   pq-bench postgres --url URL [--scale N] [--repetitions N]
@@ -24,9 +27,9 @@ func log(_ message: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["generate", "compile", "queries", "all", "profile", "postgres"].contains(command) else {
+guard let command = arguments.first, ["generate", "compile", "foundation", "queries", "all", "profile", "postgres"].contains(command) else {
     fail(
-        "usage: pq-bench generate|compile|queries|all|profile|postgres [--url URL] [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
+        "usage: pq-bench generate|compile|foundation|queries|all|profile|postgres [--url URL] [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
     )
 }
 arguments.removeFirst()
@@ -83,6 +86,8 @@ do {
     case "generate":
         if FileManager.default.fileExists(atPath: path) { fail("\(path) exists; remove it first") }
         generateIfMissing(path, scale: options.scale)
+    case "foundation":
+        print(try FoundationPredicateBenchmark.report(count: min(options.scale, 1_000_000), repetitions: options.repetitions))
     case "compile":
         print(Report.compileTable(CompileBenchmark.run(batches: options.repetitions, only: options.only, log: log)))
     case "queries", "all":

@@ -28,3 +28,19 @@ struct QueryCaseTests {
         #expect(text.hasPrefix("Budget where (limit > 0 && name contains 'n0') || (limit > 1"))
     }
 }
+
+struct FoundationPredicateBenchmarkTests {
+    @Test func pqsPredicatesSelectWhatTheHandWrittenOnesSelect() throws {
+        // evaluationTimes throws if the two predicates of a case select differently.
+        let measurements = try FoundationPredicateBenchmark.evaluationTimes(count: 2_000, repetitions: 1)
+        #expect(measurements.count == 5)
+        for measurement in measurements {
+            #expect(measurement.selected > 0 && measurement.selected < measurement.objects, "\(measurement.name)")
+        }
+    }
+
+    @Test func mostSpecExamplesBuildAPredicate() {
+        let built = FoundationPredicateBenchmark.buildTimes(batches: 1).filter { if case .success = $0.result { true } else { false } }
+        #expect(built.count >= 10, "\(built.count) of \(CompileBenchmark.specExamples.count)")
+    }
+}

@@ -58,7 +58,7 @@ extension ModelQuery {
                 notes: [DiagnosticNote("leave the entity out, or parse it as a ModelQuery<\(entity.text)>")])
             throw ModelQueryError(diagnostics: [diagnostic], source: text)
         }
-        let schema = Schema(models: [Model.self])
+        let schema = Model.querySchema
         let checked = TypeChecker.check(query, schema: schema, defaultEntity: Model.entityName, limits: limits)
         guard checked.query != nil else { throw ModelQueryError(diagnostics: checked.diagnostics, source: text) }
         func count(_ count: QueryCount?) throws(ModelQueryError) -> Int? {
@@ -133,7 +133,7 @@ extension ModelQuery {
             guard key.path.steps.isEmpty else {
                 throw refuse("a SortDescriptor through a relationship needs a key path with optional chaining, which cannot be made at run time")
             }
-            let access = Model.predicateAccessByName[key.path.attribute.name]
+            let access = PredicateExporter.properties(reachableFrom: Model.self)[Model.entityName]?[key.path.attribute.name]
             guard let made = access?.sortDescriptor?(key.isAscending), let descriptor = made as? SortDescriptor<Model> else {
                 throw refuse("Swift has no order for its type, '\(key.type)'")
             }
@@ -156,7 +156,7 @@ extension ModelQuery {
             throw ModelQueryError(
                 diagnostics: problems.map { Diagnostic.error(.unsupportedConstruct, $0, at: .point(0)) }, source: source)
         }
-        let schema = Schema(models: [Model.self])
+        let schema = Model.querySchema
         let checked = TypeChecker.check(syntax, schema: schema, defaultEntity: Model.entityName)
         guard let query = checked.query else {
             // Checked again from the text, the diagnostics get spans in it.

@@ -183,7 +183,20 @@ extension Schema {
     }
 }
 
+/// Schemas of model types, made once per type: a type's declarations do not change.
+private let modelSchemas = Locked<[ObjectIdentifier: Schema]>([:])
+
 extension QueryModel {
+    /// The schema of this type and of every model its relationships reach, made
+    /// once and kept (reading key path names is slow, and a query needs it each time).
+    static var querySchema: Schema {
+        let key = ObjectIdentifier(Self.self)
+        if let schema = modelSchemas.withLock({ $0[key] }) { return schema }
+        let schema = Schema(models: [Self.self])
+        modelSchemas.withLock { $0[key] = schema }
+        return schema
+    }
+
     /// The declared name of the property `keyPath` leads to, found by key path
     /// equality (for key paths that do not print their names).
     static func declaredName(of keyPath: AnyKeyPath) -> String? {

@@ -37,6 +37,14 @@ struct PredicateExporter {
         self.schema = schema
         self.parameters = parameters
         self.environment = environment
+        self.properties = Self.properties(reachableFrom: model)
+    }
+
+    /// The declared properties of every model reachable from `model`, by entity and
+    /// name, made once per model type.
+    static func properties(reachableFrom model: any QueryModel.Type) -> [String: [String: PredicatePropertyAccess]] {
+        let key = ObjectIdentifier(model)
+        if let known = accessCache.withLock({ $0[key] }) { return known }
         var properties: [String: [String: PredicatePropertyAccess]] = [:]
         var pending: [any QueryModel.Type] = [model]
         while let next = pending.popLast() {
@@ -44,8 +52,11 @@ struct PredicateExporter {
             properties[next.entityName] = next.predicateAccessByName
             pending += next.relatedModels
         }
-        self.properties = properties
+        accessCache.withLock { $0[key] = properties }
+        return properties
     }
+
+    private static let accessCache = Locked<[ObjectIdentifier: [String: [String: PredicatePropertyAccess]]]>([:])
 
     /// The predicate of `query` over objects of `Model`.
     func predicate<Model>(_ query: CheckedQuery, _: Model.Type) throws -> Predicate<Model> {
@@ -246,11 +257,16 @@ struct PredicateExporter {
     func lifted(_ terms: [PredicateTerm], _ body: ([PredicateTerm]) throws -> PredicateTerm) throws -> PredicateTerm {
         guard let index = terms.firstIndex(where: \.isOptional), let optional = terms[index].type as? any PredicateOptional.Type
         else { return try body(terms) }
-        return try optional.flatMap(terms[index]) { unwrapped in
-            var rest = terms
-            rest[index] = unwrapped
-            return try lifted(rest, body)
+        let rest = { (unwrapped: PredicateTerm) -> PredicateTerm in
+            var operands = terms
+            operands[index] = unwrapped
+            return try lifted(operands, body)
         }
+        // `budget?.name` then a test: one closure, `budget.flatMap { b in test(b.name) }`.
+        if let member = terms[index].node as? any PredicateMemberOfOptional, let fused = try member.fused(rest) {
+            return fused
+        }
+        return try optional.flatMap(terms[index], body: rest)
     }
 
     /// A condition that is nil when an operand was: nil is false.

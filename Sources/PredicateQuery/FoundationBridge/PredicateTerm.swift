@@ -363,3 +363,23 @@ extension Optional: PredicateEquatableOptional where Wrapped: Equatable {
         try PredicateNodes.equal(term, nilLiteral, Self.self, negated: false)
     }
 }
+
+/// `x.flatMap { v in v.member }` with a member that is not optional: a test of the
+/// member can go inside that one closure (`x.flatMap { v in test(v.member) }`), as
+/// Swift's `x?.member.test()` does, rather than in a second `flatMap` around it.
+protocol PredicateMemberOfOptional {
+    /// `x.flatMap { v in body(v.member) }`, or nil when this is another `flatMap`.
+    func fused(_ body: (PredicateTerm) throws -> PredicateTerm) throws -> PredicateTerm?
+}
+
+extension PredicateExpressions.OptionalFlatMap: PredicateMemberOfOptional where LHS: StandardPredicateExpression {
+    func fused(_ body: (PredicateTerm) throws -> PredicateTerm) throws -> PredicateTerm? {
+        guard !(RHS.Output.self is any PredicateOptional.Type),
+            let member = transform as? PredicateExpressions.KeyPath<PredicateExpressions.Variable<Wrapped>, RHS.Output>,
+            member.root.key == variable.key
+        else { return nil }
+        return try PredicateNodes.flatMap(PredicateTerm(wrapped), Wrapped.self) { object in
+            try body(PredicateNodes.keyPath(object, member.keyPath))
+        }
+    }
+}

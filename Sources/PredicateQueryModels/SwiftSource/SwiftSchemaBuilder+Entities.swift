@@ -50,7 +50,7 @@ extension SwiftSchemaBuilder {
             switch storedProperty(property, in: owner, scope: declaration.path) {
             case .attribute(let attribute)?: entity.attributes.append(attribute)
             case .relationship(let draft)?: drafts.append(draft)
-            case nil: break
+            case nil: skippedProperties[declaration.name, default: []].insert(property.name)
             }
         }
         return (entity, drafts)

@@ -1,0 +1,58 @@
+// What pq cannot do, told apart from what the app gets wrong, for `pq lint`.
+//
+// The checker speaks for pq: its errors say what pq cannot run. An app runs on
+// SwiftData, so where pq's limit is not SwiftData's, the diagnostic says
+// nothing about the app and `pq lint` drops it:
+//   - `$0.code.count` of a String: pq has no string length (SQL and Swift count
+//     characters differently), but `String` is a `Collection` and Foundation's
+//     `#Predicate` takes its `count`;
+//   - a sort by `persistentModelID`: the object's identity, which pq reads as a
+//     relationship; `PersistentIdentifier` is `Comparable`, so SwiftData sorts by it;
+//   - a member pq skipped when it read the model (its type is a struct from a
+//     package not among the files, `Status.RawValue` of an enum pq cannot read):
+//     the property exists, pq just does not know its type;
+//   - a sort descriptor pq cannot read (not made from a key path): not checked.
+
+import PredicateQuery
+
+/// Recognises the diagnostics that describe pq's limits rather than the app's mistakes.
+struct SwiftLintOwnLimits {
+    let schema: Schema
+    let skippedProperties: [String: Set<String>]
+    /// The site's file, to read the text a diagnostic points at.
+    let bytes: [UInt8]
+
+    /// A diagnostic of the site finder (before any model is known) that is pq's limit.
+    static func isOwnLimit(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.code == .swiftUnsupported && diagnostic.severity == .warning
+            && diagnostic.message.hasPrefix("pq reads sort descriptors made from a key path only")
+    }
+
+    /// A checker diagnostic that is pq's limit, not the app's mistake.
+    func isOwnLimit(_ diagnostic: Diagnostic) -> Bool {
+        switch diagnostic.code {
+        case .notACollection:
+            return diagnostic.message.hasSuffix("is of type 'String'")
+        case .unsortableKey:
+            return text(at: diagnostic.span).hasSuffix("persistentModelID")
+        case .unknownProperty:
+            guard let (type, member) = Self.typeAndMember(diagnostic.message) else { return false }
+            return skippedProperties[type]?.contains(member) ?? false
+        default:
+            return false
+        }
+    }
+
+    /// The source text a span covers.
+    func text(at span: SourceSpan) -> String {
+        guard span.start >= 0, span.start <= span.end, span.end <= bytes.count else { return "" }
+        return String(decoding: bytes[span.start..<span.end], as: UTF8.self)
+    }
+
+    /// `value of type 'Trip' has no member 'note'`: ("Trip", "note").
+    static func typeAndMember(_ message: String) -> (String, String)? {
+        let quoted = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard message.hasPrefix("value of type '"), quoted.count >= 5 else { return nil }
+        return (String(quoted[1]), String(quoted[3]))
+    }
+}

@@ -1,0 +1,144 @@
+// The model type of a query site that does not write it, from the code around
+// it, as the compiler infers it:
+//   - `let p: Predicate<Item> = #Predicate { … }` (a variable, a property, a
+//     parameter's default value; `Predicate<Item>?` too);
+//   - `return #Predicate { … }`, or a body that is only the predicate, in
+//     `func f() -> Predicate<Item>` or `var p: Predicate<Item> { … }`;
+//   - `descriptor.predicate = #Predicate { … }` where `descriptor` was declared
+//     `FetchDescriptor<Item>` (`var d = FetchDescriptor<Item>(…)` or
+//     `var d: FetchDescriptor<Item>`) earlier in the file;
+//   - `let d: FetchDescriptor<Item> = FetchDescriptor(predicate: …)`, and
+//     `return FetchDescriptor(…)` in a function returning `FetchDescriptor<Item>`;
+//   - `_items = Query(filter: …)` in an initializer, where the file declares
+//     `@Query … var items: [Item]`.
+// Anything else is left unknown: `pq lint` skips the site and counts it.
+
+import PredicateQuery
+
+extension SwiftQuerySiteFinder {
+    /// The type argument of `Wrapper<T>` ending at the `>` at `close`, if the tokens before it spell `wrapper`.
+    func typeArgument(closingAt close: Int, of wrappers: Set<String>) -> (name: Name, open: Int)? {
+        guard close > 0, tokens[close].isPunctuation(">"), let open = opening(close), open > 0,
+            tokens[open - 1].kind == .identifier, wrappers.contains(tokens[open - 1].text),
+            let type = (open + 1..<close).last(where: { tokens[$0].kind == .identifier })
+        else { return nil }
+        return (Name(tokens[type].text, span: span(type)), open - 1)
+    }
+
+    /// The `<` matching the `>` at `close`, looking backwards on the same nesting level.
+    func opening(_ close: Int) -> Int? {
+        var level = 0
+        var index = close
+        while index >= 0, close - index < 64 {
+            if tokens[index].isPunctuation(">") { level += 1 }
+            if tokens[index].isPunctuation("<") {
+                level -= 1
+                if level == 0 { return index }
+            }
+            if tokens[index].isPunctuation("{") || tokens[index].isPunctuation("}") { return nil }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// `: Wrapper<T>` or `-> Wrapper<T>` (optional or not) ending just before `end`.
+    func annotation(endingBefore end: Int, of wrappers: Set<String>, arrow: Bool) -> Name? {
+        var close = end - 1
+        while close > 0, tokens[close].isPunctuation("?") || tokens[close].isPunctuation("!") { close -= 1 }
+        guard let (name, wrapper) = typeArgument(closingAt: close, of: wrappers), wrapper > 0 else { return nil }
+        var before = wrapper - 1
+        // `Foundation.Predicate<T>`
+        if before > 1, tokens[before].isPunctuation("."), tokens[before - 1].kind == .identifier { before -= 2 }
+        if tokens[before].isPunctuation(":") { return name }
+        if arrow, before > 0, tokens[before].isPunctuation(">"), tokens[before - 1].isPunctuation("-") { return name }
+        return nil
+    }
+
+    /// The model type the context gives a value written at `start` of the type `Predicate<T>` or
+    /// `FetchDescriptor<T>` (`wrappers`).
+    func contextType(of start: Int, wrappers: Set<String>) -> Name? {
+        guard start > 0 else { return nil }
+        let before = start - 1
+        if tokens[before].isPunctuation("=") {
+            // `let p: Predicate<T> = …`, `func f(p: Predicate<T> = …)`
+            if let name = annotation(endingBefore: before, of: wrappers, arrow: false) { return name }
+            // `descriptor.predicate = …`
+            if wrappers.contains("Predicate"), before >= 3, tokens[before - 1].isWord("predicate"),
+                tokens[before - 2].isPunctuation("."), tokens[before - 3].kind == .identifier
+            {
+                return declaredDescriptorType(tokens[before - 3].text, before: before - 3)
+            }
+            return nil
+        }
+        // `return …`, or the only expression of a body: the function's or the property's type.
+        let isReturned = tokens[before].isWord("return")
+        guard isReturned || tokens[before].isPunctuation("{"), let body = enclosingBrace(of: start) else { return nil }
+        return annotation(endingBefore: body, of: wrappers, arrow: true)
+    }
+
+    /// The `{` of the innermost block holding the token at `index`.
+    func enclosingBrace(of index: Int) -> Int? {
+        var level = 0
+        var position = index - 1
+        while position >= 0 {
+            let token = tokens[position]
+            if token.isPunctuation("}") { level += 1 }
+            if token.isPunctuation("{") {
+                if level == 0 { return position }
+                level -= 1
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// The model of `var name = FetchDescriptor<T>(…)` or `var name: FetchDescriptor<T>`, the nearest
+    /// declaration of `name` before `end`.
+    func declaredDescriptorType(_ name: String, before end: Int) -> Name? {
+        var index = end - 1
+        while index > 0 {
+            if tokens[index].kind == .identifier, tokens[index].text == name,
+                tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let")
+            {
+                var next = index + 1
+                if isPunctuation(":", at: next) || isPunctuation("=", at: next) { next += 1 }
+                guard next + 1 < tokens.count, tokens[next].isWord("FetchDescriptor"), isPunctuation("<", at: next + 1),
+                    let close = closing(next + 1)
+                else { return nil }
+                return typeArgument(closingAt: close, of: ["FetchDescriptor"])?.name
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// `_items = Query(…)`: the element type of the `var items: [T]` the file declares.
+    func wrappedPropertyType(assignedAt query: Int) -> Name? {
+        guard query >= 2, tokens[query - 1].isPunctuation("="), tokens[query - 2].kind == .identifier,
+            tokens[query - 2].text.hasPrefix("_")
+        else { return nil }
+        let property = String(tokens[query - 2].text.dropFirst())
+        for index in tokens.indices.dropFirst() where tokens[index].text == property && tokens[index - 1].isWord("var") {
+            if let name = elementType(afterProperty: index) { return name }
+        }
+        return nil
+    }
+
+    /// `name: [T]` from the property name at `index`: T.
+    func elementType(afterProperty index: Int) -> Name? {
+        guard isPunctuation(":", at: index + 1), isPunctuation("[", at: index + 2), let close = closing(index + 2),
+            let type = (index + 3..<close).last(where: { tokens[$0].kind == .identifier })
+        else { return nil }
+        return Name(tokens[type].text, span: span(type))
+    }
+
+    /// `@Query(…) private(set) var items: [T]`: T, from the tokens after the call's `)` at `close`.
+    func wrappedElementType(after close: Int) -> Name? {
+        var index = close + 1
+        while index < tokens.count, index < close + 8 {
+            if tokens[index].isWord("var") { return elementType(afterProperty: index + 1) }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,63 @@
+// `pq lint` takes a site's model type from the code around it when the
+// `#Predicate` does not write it, as the compiler infers it. Every form is
+// written with a misspelled property: the error proves the site was checked
+// against the right model, where a skipped site would report nothing. A site
+// whose type cannot be told is skipped and counted, never guessed.
+
+import PredicateQuery
+import PredicateQueryModels
+import Testing
+
+struct SwiftAppLintContextTests {
+    static let models = SwiftModelSource.File(
+        path: "Models.swift",
+        text: """
+            import SwiftData
+            @Model final class Item { var title: String = ""; init() {} }
+            @Model final class Other { var titel: String = ""; init() {} }
+            """)
+
+    /// The codes of the diagnostics in `source`, and how many of its sites were skipped.
+    static func lint(_ source: String) -> (codes: [String], skipped: Int) {
+        let report = SwiftAppLint.lint([models, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        return (sites.flatMap(\.diagnostics).map(\.code.rawValue), sites.filter { $0.skipped != nil }.count)
+    }
+
+    static let forms: [String] = [
+        "let p: Predicate<Item> = #Predicate { $0.titel == \"a\" }",
+        "var p: Predicate<Item>? = #Predicate { $0.titel == \"a\" }",
+        "struct S { static let p: Foundation.Predicate<Item> = #Predicate { $0.titel == \"a\" } }",
+        "func f(p: Predicate<Item> = #Predicate { $0.titel == \"a\" }) {}",
+        "func f() -> Predicate<Item> { #Predicate { $0.titel == \"a\" } }",
+        "func f(x: Int) -> Predicate<Item> {\n let y = x\n return #Predicate { $0.titel == \"a\" }\n}",
+        "var p: Predicate<Item> { #Predicate { $0.titel == \"a\" } }",
+        "let d = FetchDescriptor<Item>(predicate: #Predicate { $0.titel == \"a\" })",
+        "var d = FetchDescriptor<Item>()\nd.predicate = #Predicate { $0.titel == \"a\" }",
+        "func f(d: FetchDescriptor<Other>) {\n var d: FetchDescriptor<Item> = .init()\n d.predicate = #Predicate { $0.titel == \"a\" }\n}",
+        "let d: FetchDescriptor<Item> = FetchDescriptor(predicate: #Predicate { $0.titel == \"a\" })",
+        "func f() -> FetchDescriptor<Item> { return FetchDescriptor(predicate: #Predicate { $0.titel == \"a\" }) }",
+        "struct V { @Query(filter: #Predicate { $0.titel == \"a\" }) private(set) var items: [Item] }",
+        "struct V {\n @Query var items: [Item]\n init() { _items = Query(filter: #Predicate { $0.titel == \"a\" }) }\n}",
+        "let s = SortDescriptor(\\Item.titel)",
+    ]
+
+    @Test(arguments: forms) func theModelComesFromTheContext(_ source: String) {
+        let result = Self.lint(source)
+        #expect(result.skipped == 0, "\(source)")
+        #expect(result.codes == ["check.unknownProperty"], "\(source)")
+    }
+
+    static let unknowable: [String] = [
+        "let p = #Predicate { $0.titel == \"a\" }",
+        "func f<T: PersistentModel>() -> Predicate<T> { #Predicate { $0.titel == \"a\" } }",
+        "let q = Query<Item>().include(#Predicate { $0.titel == \"a\" })",
+        "let p = #Predicate<Unknown> { $0.titel == \"a\" }",
+    ]
+
+    @Test(arguments: unknowable) func whatCannotBeToldIsSkippedAndCounted(_ source: String) {
+        let result = Self.lint(source)
+        #expect(result.skipped == 1, "\(source)")
+        #expect(result.codes.isEmpty, "\(source)")
+    }
+}

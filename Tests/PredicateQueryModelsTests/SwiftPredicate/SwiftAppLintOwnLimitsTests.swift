@@ -1,0 +1,70 @@
+// `pq lint` reports what SwiftData gets wrong, not what pq cannot do: a
+// captured predicate's `evaluate(…)` (SwiftData since iOS 17.4), a String's
+// `count`, a sort by `persistentModelID` and a property whose type pq cannot
+// read are not errors. Each has a control: the rest of the site is still
+// checked, so a real mistake beside them is still reported.
+
+import PredicateQuery
+import PredicateQueryModels
+import Testing
+
+struct SwiftAppLintOwnLimitsTests {
+    static let models = SwiftModelSource.File(
+        path: "Models.swift",
+        text: """
+            import SwiftData
+            import SomePackage
+            enum Status: String, Codable { case open, done }
+            @Model final class Item {
+                var title: String = ""
+                var code: String = ""
+                var status: Status = Status.open
+                var log: LogFromAPackage = LogFromAPackage()
+                init() {}
+            }
+            """)
+
+    static func lint(_ source: String) -> [Diagnostic] {
+        let report = SwiftAppLint.lint([models, SwiftModelSource.File(path: "Use.swift", text: source)])
+        return report.sites.filter { $0.file == "Use.swift" }.flatMap(\.diagnostics)
+    }
+
+    @Test func evaluateOfACapturedPredicateIsAccepted() {
+        let source = """
+            let inner = #Predicate<Item> { $0.title == "a" }
+            let outer = #Predicate<Item> { inner.evaluate($0) && $0.code == "b" }
+            let negated = #Predicate<Item> { item in !inner.evaluate(item) }
+            """
+        #expect(Self.lint(source).isEmpty, "\(Self.lint(source).map(\.message))")
+        // The rest of the closure is checked: an enum compared as itself is still SwiftData's error.
+        let wrong = Self.lint("let outer = #Predicate<Item> { inner.evaluate($0) && $0.status == .open }")
+        #expect(wrong.map(\.code) == [.swiftDataBehaviour])
+    }
+
+    @Test func evaluateIsStillAnErrorForPqsOwnQueries() {
+        let result = SwiftPredicate.parse("#Predicate<Item> { other.evaluate($0) }")
+        #expect(result.diagnostics.map(\.code) == [.swiftUnsupported])
+    }
+
+    @Test func aStringsCountIsNotAnAppError() {
+        #expect(Self.lint("let p = #Predicate<Item> { $0.code.count > 0 }").isEmpty)
+    }
+
+    @Test func aSortByPersistentModelIDIsNotAnAppError() {
+        #expect(Self.lint("let d = FetchDescriptor<Item>(sortBy: [SortDescriptor(\\.persistentModelID)])").isEmpty)
+        // A sort by a relationship-free misspelling is still reported.
+        #expect(Self.lint("let d = FetchDescriptor<Item>(sortBy: [SortDescriptor(\\.titel)])").map(\.code) == [.unknownProperty])
+    }
+
+    @Test func aPropertyPqCouldNotReadIsNotMissing() {
+        #expect(Self.lint("let p = #Predicate<Item> { $0.log.accountId == id }").isEmpty)
+        #expect(Self.lint("let p = #Predicate<Item> { $0.lgo.accountId == id }").map(\.code) == [.unknownProperty])
+    }
+
+    @Test func pqsEngineSortWarningsOnlyWhenAsked() {
+        let source = SwiftModelSource.File(path: "Use.swift", text: "let d = FetchDescriptor<Item>(sortBy: [SortDescriptor(\\.title)])")
+        #expect(SwiftAppLint.lint([Self.models, source]).diagnostics.isEmpty)
+        let asked = SwiftAppLint.lint([Self.models, source], engineDifferences: true).diagnostics
+        #expect(asked.map(\.diagnostic.code) == [.swiftSortDefaultComparator])
+    }
+}

@@ -13,6 +13,7 @@ import PredicateQuery
 /// The schema seen from one module.
 struct SwiftLintModels {
     let schema: Schema
+    /// The model reader's warnings about the module's own files (all files' when the module is nil).
     let warnings: [SwiftModelSource.Warning]
     /// The builder after building: its name tables resolve the types sites name.
     private let builder: SwiftSchemaBuilder
@@ -38,7 +39,10 @@ struct SwiftLintModels {
         }
         var builder = SwiftSchemaBuilder(files: own + others + tests)
         schema = builder.build()
-        warnings = builder.warnings
+        // Each file's warnings come from its own module's build: another module's same-named model is
+        // not a duplicate there.
+        let ownPaths = Set(own.map(\.file))
+        warnings = module == nil ? builder.warnings : builder.warnings.filter { ownPaths.contains($0.file) }
         self.builder = builder
         mapping = sql ? StoreMapping.make(for: schema, layout: .coreData) : nil
     }

@@ -6,8 +6,9 @@
 //   - `$0.code.count` of a String: pq has no string length (SQL and Swift count
 //     characters differently), but `String` is a `Collection` and Foundation's
 //     `#Predicate` takes its `count`;
-//   - a sort by `persistentModelID`: the object's identity, which pq reads as a
-//     relationship; `PersistentIdentifier` is `Comparable`, so SwiftData sorts by it;
+//   - a sort by `persistentModelID` (or `id` where the model declares none): the
+//     object's identity, which pq reads as a relationship; `PersistentIdentifier` is
+//     `Comparable`, so SwiftData sorts by it;
 //   - a member pq skipped when it read the model (its type is a struct from a
 //     package not among the files, `Status.RawValue` of an enum pq cannot read):
 //     the property exists, pq just does not know its type;
@@ -34,7 +35,11 @@ struct SwiftLintOwnLimits {
         case .notACollection:
             return diagnostic.message.hasSuffix("is of type 'String'")
         case .unsortableKey:
-            return text(at: diagnostic.span).hasSuffix("persistentModelID")
+            // `\.persistentModelID`, or `\.id` on a model that declares none: SwiftData's identity, which the
+            // checker reads as a relationship.
+            let key = text(at: diagnostic.span)
+            return key.hasSuffix("persistentModelID")
+                || (key.hasSuffix(".id") && diagnostic.message.hasPrefix("cannot sort by the relationship"))
         case .unknownProperty:
             guard let (type, member) = Self.typeAndMember(diagnostic.message) else { return false }
             return skippedProperties[type]?.contains(member) ?? false

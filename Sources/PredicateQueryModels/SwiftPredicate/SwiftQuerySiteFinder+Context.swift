@@ -10,7 +10,9 @@
 //   - `let d: FetchDescriptor<Item> = FetchDescriptor(predicate: …)`, and
 //     `return FetchDescriptor(…)` in a function returning `FetchDescriptor<Item>`;
 //   - `_items = Query(filter: …)` in an initializer, where the file declares
-//     `@Query … var items: [Item]`.
+//     `@Query … var items: [Item]`;
+//   - `FetchDescriptor(predicate: p)` where `p` was declared before in the file as
+//     `let p = #Predicate<Item> { … }` or `let p: Predicate<Item>`.
 // Anything else is left unknown: `pq lint` skips the site and counts it.
 
 import PredicateQuery
@@ -106,6 +108,34 @@ extension SwiftQuerySiteFinder {
                     let close = closing(next + 1)
                 else { return nil }
                 return typeArgument(closingAt: close, of: ["FetchDescriptor"])?.name
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The model of `let name = #Predicate<T> …` or `let name: Predicate<T>`, the nearest declaration of
+    /// `name` before `end`.
+    func declaredPredicateType(_ name: String, before end: Int) -> Name? {
+        var index = end - 1
+        while index > 0 {
+            if tokens[index].kind == .identifier, tokens[index].text == name,
+                tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let")
+            {
+                let next = index + 1
+                guard next + 2 < tokens.count else { return nil }
+                if tokens[next].isPunctuation("="), tokens[next + 1].kind == .pound, tokens[next + 1].text == "Predicate",
+                    isPunctuation("<", at: next + 2), let close = closing(next + 2),
+                    let type = (next + 3..<close).last(where: { tokens[$0].kind == .identifier })
+                {
+                    return Name(tokens[type].text, span: span(type))
+                }
+                if tokens[next].isPunctuation(":"), tokens[next + 1].isWord("Predicate"), isPunctuation("<", at: next + 2),
+                    let close = closing(next + 2)
+                {
+                    return typeArgument(closingAt: close, of: ["Predicate"])?.name
+                }
+                return nil
             }
             index -= 1
         }

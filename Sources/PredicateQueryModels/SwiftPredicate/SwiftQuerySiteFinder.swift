@@ -171,6 +171,10 @@ struct SwiftQuerySiteFinder {
             switch label {
             case "filter", "predicate":
                 guard let pound = range.first(where: { tokens[$0].kind == .pound && tokens[$0].text == "Predicate" }) else {
+                    // `FetchDescriptor(predicate: p)`: the model of the predicate `p` declared before.
+                    if entity == nil, range.count == 1, tokens[range.lowerBound].kind == .identifier {
+                        entity = declaredPredicateType(tokens[range.lowerBound].text, before: range.lowerBound)
+                    }
                     continue
                 }
                 let read = predicate(from: pound, to: predicateEnd(from: pound), kind: kind)

@@ -152,12 +152,15 @@ extension SwiftSchemaBuilder {
                 RelationshipDraft(
                     relationship: relationship, declaredInverse: options.inverse, declaration: owner, line: property.line))
         case .unusable(let reason):
+            // A @Transient property is never stored, whatever its type: it stays in the model so a query
+            // that uses it is told it is transient (not that it does not exist).
+            if options.isTransient {
+                return attribute(.transformable(written.isEmpty ? property.defaultText ?? "" : written))
+            }
             if property.type == nil && property.initializerType == nil {
                 warn(
                     "'\(name)' has no type annotation, and pq cannot tell its type from '\(property.defaultText ?? "")'; skipped",
                     line: property.line, in: owner)
-            } else if options.isTransient {
-                warn("'\(name)' is @Transient and has type '\(written)', \(reason); skipped", line: property.line, in: owner)
             } else {
                 warn("'\(name)' has type '\(written)', \(reason); skipped", line: property.line, in: owner)
             }

@@ -110,9 +110,13 @@ struct SwiftSchemaBuilder {
                 continue
             }
             if let first = models[declaration.name] {
-                // `typealias Trip = SchemaV2.Trip`: the version an alias names is the current one.
+                // `typealias Trip = SchemaV2.Trip`: of the versions of a model in VersionedSchema enums, the
+                // one an alias names is the current one. Elsewhere the first declaration stays (the files come
+                // in the order the caller chose: a module's own first).
+                let isVersion = isInVersionedSchema(first) && isInVersionedSchema(position)
                 let (kept, dropped) =
-                    aliased.contains(position) && !aliased.contains(first) ? (position, first) : (first, position)
+                    isVersion && aliased.contains(position) && !aliased.contains(first)
+                    ? (position, first) : (first, position)
                 if kept == position {
                     models[declaration.name] = position
                     modelOrder = modelOrder.map { $0 == first ? position : $0 }

@@ -40,6 +40,7 @@ struct SwiftAppLintContextTests {
         "struct V { @Query(filter: #Predicate { $0.titel == \"a\" }) private(set) var items: [Item] }",
         "struct V {\n @Query var items: [Item]\n init() { _items = Query(filter: #Predicate { $0.titel == \"a\" }) }\n}",
         "let s = SortDescriptor(\\Item.titel)",
+        "let p = #Predicate<Item> { $0.title == \"a\" }\nlet d = FetchDescriptor(predicate: p, sortBy: [SortDescriptor(\\.titel)])",
     ]
 
     @Test(arguments: forms) func theModelComesFromTheContext(_ source: String) {

@@ -68,3 +68,25 @@ struct SwiftAppLintOwnLimitsTests {
         #expect(asked.map(\.diagnostic.code) == [.swiftSortDefaultComparator])
     }
 }
+
+extension SwiftAppLintOwnLimitsTests {
+    /// A @Transient property of a type pq cannot read is still known to be transient: a query on it
+    /// is SwiftData's error (never stored), not dropped as pq's limit, and the model reader does not
+    /// call its type one SwiftData cannot store.
+    @Test func aTransientPropertyOfAnUnreadableTypeIsStillTransient() {
+        let models = SwiftModelSource.File(
+            path: "Models.swift",
+            text: """
+                import SwiftData
+                @Model final class Account {
+                    var name: String = ""
+                    @Transient var api: (any APIClient)? = nil
+                    init() {}
+                }
+                """)
+        let use = SwiftModelSource.File(path: "Use.swift", text: "let p = #Predicate<Account> { $0.api == nil }")
+        let report = SwiftAppLint.lint([models, use])
+        #expect(report.diagnostics.map(\.diagnostic.code) == [.transientProperty])
+        #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
+    }
+}

@@ -117,4 +117,28 @@ struct SwiftAppLintTypeResolutionTests {
         #expect(result.codes.isEmpty, "\(result.codes)")
         #expect(result.skipped.isEmpty, "\(result.skipped)")
     }
+
+    @Test func twoAppsLintedTogetherKeepTheirOwnModels() {
+        let first = "import SwiftData\n@Model final class Tag { var label: String = \"\"; init() {} }"
+        let second = """
+            import SwiftData
+            enum V1: VersionedSchema { @Model final class Tag { var name: String = ""; init() {} } }
+            typealias Tag = V1.Tag
+            """
+        let files = [
+            ("apps/One/Models.swift", first), ("apps/Two/Models.swift", second),
+            ("apps/One/Use.swift", "let d = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\\Tag.label)])"),
+            ("apps/Two/Use.swift", "let p = #Predicate<Tag> { $0.name == \"a\" }"),
+        ]
+        let report = SwiftAppLint.lint(files.map { SwiftModelSource.File(path: $0.0, text: $0.1) })
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.diagnostic.message))")
+        #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
+    }
+
+    @Test func aSortByTheIdentityIsNotAnError() {
+        let models = "import SwiftData\n@Model final class Tag { var label: String = \"\"; init() {} }"
+        let use = "let d = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\\Tag.id), SortDescriptor(\\.persistentModelID)])"
+        let result = Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+    }
 }

@@ -70,13 +70,18 @@ public enum SwiftAppLint {
             byModule[module] = models
         }
         let whole = SwiftLintModels(declarations, layout: layout, module: nil, sql: false)
+        let scanned = files.map { file in
+            let bytes = Array(file.text.utf8)
+            return (bytes: bytes, tokens: SwiftSourceScanner.scan(bytes).tokens)
+        }
+        let methods = SwiftPredicateMethods(files: scanned.map(\.tokens))
         var sites: [Site] = []
         for (position, file) in files.enumerated() {
             guard let models = byModule[layout.modules[position]] else { continue }
-            let bytes = Array(file.text.utf8)
-            let (tokens, _) = SwiftSourceScanner.scan(bytes)
+            let (bytes, tokens) = scanned[position]
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: bytes.count)
             finder.acceptsEvaluate = true
+            finder.predicateMethods = methods
             for found in finder.sites() {
                 sites.append(
                     check(found, in: file.path, bytes: bytes, models: models, engineDifferences: engineDifferences))

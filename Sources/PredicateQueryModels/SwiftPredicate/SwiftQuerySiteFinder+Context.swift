@@ -12,7 +12,9 @@
 //   - `_items = Query(filter: …)` in an initializer, where the file declares
 //     `@Query … var items: [Item]`;
 //   - `FetchDescriptor(predicate: p)` where `p` was declared before in the file as
-//     `let p = #Predicate<Item> { … }` or `let p: Predicate<Item>`.
+//     `let p = #Predicate<Item> { … }` or `let p: Predicate<Item>`;
+//   - an argument of the app's own generic methods (`Query<Item>().include(#Predicate { … })`,
+//     `Item.include(…)`), as `SwiftPredicateMethods` reads them.
 // Anything else is left unknown: `pq lint` skips the site and counts it.
 
 import PredicateQuery
@@ -168,6 +170,68 @@ extension SwiftQuerySiteFinder {
         while index < tokens.count, index < close + 8 {
             if tokens[index].isWord("var") { return elementType(afterProperty: index + 1) }
             index += 1
+        }
+        return nil
+    }
+
+    /// `receiver.name(#Predicate …)` with `name` one of the app's methods (`predicateMethods`): the model the
+    /// receiver's type gives the predicate.
+    func methodArgumentType(of start: Int) -> Name? {
+        guard !predicateMethods.isEmpty, start >= 3, tokens[start - 1].isPunctuation("("),
+            tokens[start - 2].kind == .identifier, tokens[start - 3].isPunctuation(".")
+        else { return nil }
+        var calls = [tokens[start - 2].text]
+        var index = start - 4
+        var root: SwiftPredicateMethods.Receiver?
+        while index >= 0, root == nil {
+            let token = tokens[index]
+            if token.isPunctuation(")") {
+                guard let open = openingParenthesis(index), open >= 1 else { return nil }
+                let before = open - 1
+                if tokens[before].isPunctuation(">"), let less = opening(before), less >= 1,
+                    tokens[less - 1].kind == .identifier,
+                    let argument = (less + 1..<before).last(where: { tokens[$0].kind == .identifier })
+                {
+                    // `Query<Item>(…)`: the root of the chain.
+                    root = .generic(type: tokens[less - 1].text, argument: tokens[argument].text)
+                } else if tokens[before].kind == .identifier, before >= 2, tokens[before - 1].isPunctuation(".") {
+                    calls.append(tokens[before].text)
+                    index = before - 2
+                } else {
+                    return nil
+                }
+            } else if token.kind == .identifier, token.text.first?.isUppercase == true,
+                index == 0 || !tokens[index - 1].isPunctuation(".")
+            {
+                // `Item.include(…)`: a static method of the model type.
+                root = .metatype(token.text)
+            } else {
+                return nil
+            }
+        }
+        guard var receiver = root else { return nil }
+        for (position, name) in calls.reversed().enumerated() {
+            let (model, result) = predicateMethods.apply(name, to: receiver)
+            if position == calls.count - 1 {
+                return model.map { Name($0, span: span(start - 2)) }
+            }
+            guard let result else { return nil }
+            receiver = result
+        }
+        return nil
+    }
+
+    /// The `(` matching the `)` at `close`, looking backwards.
+    func openingParenthesis(_ close: Int) -> Int? {
+        var level = 0
+        var index = close
+        while index >= 0 {
+            if tokens[index].isPunctuation(")") { level += 1 }
+            if tokens[index].isPunctuation("(") {
+                level -= 1
+                if level == 0 { return index }
+            }
+            index -= 1
         }
         return nil
     }

@@ -38,6 +38,8 @@ struct SwiftQuerySiteFinder {
     var foreignSorts: [SourceSpan] = []
     /// Read `p.evaluate(…)` as SwiftData does (`pq lint`), not as an error (see `SwiftPredicateParser`).
     var acceptsEvaluate = false
+    /// The app's methods that take a predicate of a generic model type (`pq lint`).
+    var predicateMethods = SwiftPredicateMethods(files: [])
 
     init(tokens: [SwiftToken], sourceLength: Int) {
         self.tokens = tokens
@@ -81,7 +83,7 @@ struct SwiftQuerySiteFinder {
                 let end = predicateEnd(from: index)
                 var site = predicate(from: index, to: end, kind: "#Predicate")
                 if site.query != nil, site.query?.entity == nil {
-                    site.query?.entity = contextType(of: index, wrappers: ["Predicate"])
+                    site.query?.entity = contextType(of: index, wrappers: ["Predicate"]) ?? methodArgumentType(of: index)
                 }
                 found.append(site)
             } else if token.kind == .identifier, token.text == "SortDescriptor", !consumed.contains(index),

@@ -61,4 +61,50 @@ struct SwiftAppLintContextTests {
         #expect(result.skipped == 1, "\(source)")
         #expect(result.codes.isEmpty, "\(source)")
     }
+
+    /// A library of the app (here, swift-query's shape) whose methods take `Predicate<T>` of a generic `T`.
+    static let library = SwiftModelSource.File(
+        path: "Library.swift",
+        text: """
+            import SwiftData
+            public struct Query<T: PersistentModel> {
+                public var predicate: Predicate<T>?
+                public func include(_ newPredicate: Predicate<T>) -> Self { self }
+                public func sortBy<Value>(_ keyPath: KeyPath<T, Value>) -> Query<T> { self }
+                public func results() -> [T] { [] }
+            }
+            public extension PersistentModel {
+                static func include(_ predicate: Predicate<Self>) -> Query<Self> { Query() }
+                static func query() -> Query<Self> { Query() }
+            }
+            """)
+
+    static let methodForms: [String] = [
+        "let q = Query<Item>().include(#Predicate { $0.titel == \"a\" })",
+        "let q = Item.include(#Predicate { $0.titel == \"a\" })",
+        "let q = Item.include(#Predicate { $0.title == \"a\" })\n    .include(#Predicate { $0.titel == \"a\" })",
+        "let q = Query<Item>()\n    .sortBy(\\.title)\n    .include(#Predicate { $0.titel == \"a\" })",
+        "let q = Item.query().include(#Predicate { $0.titel == \"a\" })",
+    ]
+
+    @Test(arguments: methodForms) func theModelComesFromTheAppsGenericMethod(_ source: String) {
+        let report = SwiftAppLint.lint([Self.models, Self.library, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        #expect(sites.allSatisfy { $0.skipped == nil }, "\(source)")
+        #expect(sites.flatMap(\.diagnostics).map(\.code.rawValue) == ["check.unknownProperty"], "\(source)")
+    }
+
+    static let methodUnknowable: [String] = [
+        // A variable's type is not followed; nor a method the library does not declare; nor `results()`.
+        "let q = query.include(#Predicate { $0.titel == \"a\" })",
+        "let q = Query<Item>().filtered(#Predicate { $0.titel == \"a\" })",
+        "let q = Query<Item>().results().include(#Predicate { $0.titel == \"a\" })",
+    ]
+
+    @Test(arguments: methodUnknowable) func aMethodChainPqCannotFollowIsSkipped(_ source: String) {
+        let report = SwiftAppLint.lint([Self.models, Self.library, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        #expect(sites.count == 1 && sites.allSatisfy { $0.skipped != nil }, "\(source)")
+        #expect(sites.flatMap(\.diagnostics).isEmpty, "\(source)")
+    }
 }

@@ -58,8 +58,7 @@ public enum SwiftAppLint {
     ///
     /// `engineDifferences` adds the warnings where pq's own engine sorts differently from
     /// SwiftData (for someone running the app's queries with pq); they say nothing about the app.
-    public static func lint(_ files: [SwiftModelSource.File], sql: Bool = false, engineDifferences: Bool = false) -> Report
-    {
+    public static func lint(_ files: [SwiftModelSource.File], sql: Bool = false, engineDifferences: Bool = false) -> Report {
         let declarations = files.map(SwiftModelReader.read)
         let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text))
         var byModule: [SwiftModuleLayout.Module: SwiftLintModels] = [:]

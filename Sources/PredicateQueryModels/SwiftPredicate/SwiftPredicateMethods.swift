@@ -111,7 +111,9 @@ struct SwiftPredicateMethods {
             {
                 pending = Self.owner(declaredAt: index, in: tokens)
             } else if token.isWord("func"), index + 1 < tokens.count, let owner = owners.last?.owner ?? nil {
-                if let (name, method) = Self.method(at: index, in: tokens, owner: owner) { methods[name, default: []].append(method) }
+                if let (name, method) = Self.method(at: index, in: tokens, owner: owner) {
+                    methods[name, default: []].append(method)
+                }
             }
             index += 1
         }

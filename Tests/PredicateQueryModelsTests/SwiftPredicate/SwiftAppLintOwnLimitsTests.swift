@@ -62,7 +62,8 @@ struct SwiftAppLintOwnLimitsTests {
     }
 
     @Test func pqsEngineSortWarningsOnlyWhenAsked() {
-        let source = SwiftModelSource.File(path: "Use.swift", text: "let d = FetchDescriptor<Item>(sortBy: [SortDescriptor(\\.title)])")
+        let source = SwiftModelSource.File(
+            path: "Use.swift", text: "let d = FetchDescriptor<Item>(sortBy: [SortDescriptor(\\.title)])")
         #expect(SwiftAppLint.lint([Self.models, source]).diagnostics.isEmpty)
         let asked = SwiftAppLint.lint([Self.models, source], engineDifferences: true).diagnostics
         #expect(asked.map(\.diagnostic.code) == [.swiftSortDefaultComparator])

@@ -36,7 +36,8 @@ struct SwiftAppLintTypeResolutionTests {
         #expect(result.codes.isEmpty, "\(result.codes)")
         #expect(result.skipped.isEmpty)
         // Checked, not skipped: a misspelled property is still an error.
-        let wrong = Self.lint([("Models.swift", Self.versioned), ("Use.swift", "let p = #Predicate<Latest> { $0.prot > 80 }")], in: "Use.swift")
+        let wrong = Self.lint(
+            [("Models.swift", Self.versioned), ("Use.swift", "let p = #Predicate<Latest> { $0.prot > 80 }")], in: "Use.swift")
         #expect(wrong.codes == ["check.unknownProperty"])
     }
 
@@ -44,7 +45,8 @@ struct SwiftAppLintTypeResolutionTests {
         // `port` exists only in SchemaV2.Server, the version `ServerModel` names; SchemaV1's is declared first.
         let use = "let p = #Predicate<ServerModel> { $0.port > 80 }"
         let report = SwiftAppLint.lint([
-            SwiftModelSource.File(path: "Models.swift", text: Self.versioned), SwiftModelSource.File(path: "Use.swift", text: use),
+            SwiftModelSource.File(path: "Models.swift", text: Self.versioned),
+            SwiftModelSource.File(path: "Use.swift", text: use),
         ])
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.diagnostic.message))")
         // Versions of a model in VersionedSchema enums are expected to share a name: no warning about it.
@@ -71,10 +73,12 @@ struct SwiftAppLintTypeResolutionTests {
             enum Kind: Int { case a, b }
             @Model final class Task { var _kind: Kind.RawValue = 0; init() {} }
             """
-        let result = Self.lint([("Models.swift", models), ("Use.swift", "let p = #Predicate<Task> { $0._kind == 1 }")], in: "Use.swift")
+        let result = Self.lint(
+            [("Models.swift", models), ("Use.swift", "let p = #Predicate<Task> { $0._kind == 1 }")], in: "Use.swift")
         #expect(result.codes.isEmpty, "\(result.codes)")
         // Compared with a String, it is an Int: an error, so the type was read.
-        let wrong = Self.lint([("Models.swift", models), ("Use.swift", "let p = #Predicate<Task> { $0._kind == \"a\" }")], in: "Use.swift")
+        let wrong = Self.lint(
+            [("Models.swift", models), ("Use.swift", "let p = #Predicate<Task> { $0._kind == \"a\" }")], in: "Use.swift")
         #expect(!wrong.codes.isEmpty)
     }
 
@@ -111,7 +115,10 @@ struct SwiftAppLintTypeResolutionTests {
         let view = "struct Country: View { var body: some View { Text(\"\") } }"
         let files = [
             ("App/View.swift", view), ("App/Models.swift", models),
-            ("App/Use.swift", "let p = #Predicate<DBModel.Country> { $0.name == \"a\" }\n@Query(sort: \\DBModel.Country.name) var all: [DBModel.Country]"),
+            (
+                "App/Use.swift",
+                "let p = #Predicate<DBModel.Country> { $0.name == \"a\" }\n@Query(sort: \\DBModel.Country.name) var all: [DBModel.Country]"
+            ),
         ]
         let result = Self.lint(files, in: "App/Use.swift")
         #expect(result.codes.isEmpty, "\(result.codes)")

@@ -75,7 +75,9 @@ struct SwiftDataAppsConformanceTests {
         let report = SwiftAppLint.lint(files)
         let errors = report.diagnostics.filter { $0.diagnostic.severity == .error }
         let warnings = report.diagnostics.filter { $0.diagnostic.severity == .warning }
-        print("\(app.folder): \(report.sites.count) sites, \(errors.count) errors, \(warnings.count) warnings, \(report.skippedSites.count) skipped")
+        print(
+            "\(app.folder): \(report.sites.count) sites, \(errors.count) errors, \(warnings.count) warnings, \(report.skippedSites.count) skipped"
+        )
         #expect(errors.isEmpty, "\(errors.prefix(5).map { "\($0.file): \($0.diagnostic.message)" })")
         #expect(report.sites.count >= app.minimumSites)
         #expect(

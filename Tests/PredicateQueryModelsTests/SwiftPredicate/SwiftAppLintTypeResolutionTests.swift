@@ -58,6 +58,11 @@ struct SwiftAppLintTypeResolutionTests {
         let result = Self.lint([("Models.swift", Self.versioned), ("Use.swift", use)], in: "Use.swift")
         #expect(result.codes.isEmpty, "\(result.codes)")
         #expect(result.skipped.isEmpty)
+        // Written without its enum, as code inside an extension of SchemaV2 would: the alias is still found.
+        let inside = "extension SchemaV2 { static let p = #Predicate<Current> { $0.port > 80 } }"
+        let unqualified = Self.lint([("Models.swift", Self.versioned), ("Use.swift", inside)], in: "Use.swift")
+        #expect(unqualified.codes.isEmpty, "\(unqualified.codes)")
+        #expect(unqualified.skipped.isEmpty, "\(unqualified.skipped)")
     }
 
     @Test func anAliasThatLoopsIsSkippedNotGuessed() {

@@ -73,6 +73,31 @@ struct LintCommandTests {
         #expect(asked.contains("[swift.sortLocalized]"))
     }
 
+    /// A site whose model type cannot be told is not checked: the summary counts it with its reason,
+    /// the JSON report gives the count and each site's reason, and it is no warning.
+    @Test func skippedSitesAreCountedNotWarnedAbout() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-lint-skipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = """
+            import SwiftData
+            @Model final class Item { var title: String = ""; init() {} }
+            func fetch<T: PersistentModel>() -> Predicate<T> { #Predicate { _ in true } }
+            let ok = #Predicate<Item> { $0.title == "a" }
+            """
+        try source.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        let text = try PQProcess.run(["lint", folder.path])
+        #expect(text.status == 0)
+        #expect(text.output.contains("2 queries in 1 file: 0 errors, 0 warnings, 1 skipped\n"), "\(text.output)")
+        #expect(text.output.contains("  1 skipped: 'T' is not a @Model class pq found"), "\(text.output)")
+        let json = try PQProcess.run(["lint", "--format", "json", folder.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["skipped"] as? Int == 1)
+        #expect(object["warnings"] as? Int == 0)
+        let sites = try #require(object["sites"] as? [[String: Any]])
+        #expect(sites.compactMap { $0["skipped"] as? String }.count == 1)
+    }
+
     @Test func jsonHasTheSameErrorsWithLocations() throws {
         let text = try lint()
         let result = try lint(["--format", "json"])

@@ -7,6 +7,8 @@
 //   - `descriptor.predicate = #Predicate { … }` where `descriptor` was declared
 //     `FetchDescriptor<Item>` (`var d = FetchDescriptor<Item>(…)` or
 //     `var d: FetchDescriptor<Item>`) earlier in the file;
+//   - a `HistoryDescriptor<T>`'s predicate (argument or `descriptor.predicate =`): T, which
+//     is no model, so the site is skipped with a reason that names it;
 //   - `let d: FetchDescriptor<Item> = FetchDescriptor(predicate: …)`, and
 //     `return FetchDescriptor(…)` in a function returning `FetchDescriptor<Item>`;
 //   - `_items = Query(filter: …)` in an initializer, where the file declares
@@ -63,6 +65,14 @@ extension SwiftQuerySiteFinder {
     func contextType(of start: Int, wrappers: Set<String>) -> Name? {
         guard start > 0 else { return nil }
         let before = start - 1
+        // `HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { … })`: not a model (the site is
+        // skipped, naming the type).
+        if wrappers.contains("Predicate"), before >= 3, tokens[before].isPunctuation(":"), tokens[before - 1].isWord("predicate"),
+            tokens[before - 2].isPunctuation("("),
+            let (name, _) = typeArgument(closingAt: before - 3, of: ["HistoryDescriptor"])
+        {
+            return name
+        }
         if tokens[before].isPunctuation("=") {
             // `let p: Predicate<T> = …`, `func f(p: Predicate<T> = …)`
             if let name = annotation(endingBefore: before, of: wrappers, arrow: false) { return name }
@@ -106,10 +116,11 @@ extension SwiftQuerySiteFinder {
             {
                 var next = index + 1
                 if isPunctuation(":", at: next) || isPunctuation("=", at: next) { next += 1 }
-                guard next + 1 < tokens.count, tokens[next].isWord("FetchDescriptor"), isPunctuation("<", at: next + 1),
+                let descriptors: Set<String> = ["FetchDescriptor", "HistoryDescriptor"]
+                guard next + 1 < tokens.count, descriptors.contains(tokens[next].text), isPunctuation("<", at: next + 1),
                     let close = closing(next + 1)
                 else { return nil }
-                return typeArgument(closingAt: close, of: ["FetchDescriptor"])?.name
+                return typeArgument(closingAt: close, of: descriptors)?.name
             }
             index -= 1
         }

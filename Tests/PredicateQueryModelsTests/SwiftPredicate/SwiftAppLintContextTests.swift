@@ -54,7 +54,18 @@ struct SwiftAppLintContextTests {
         "func f<T: PersistentModel>() -> Predicate<T> { #Predicate { $0.titel == \"a\" } }",
         "let q = Query<Item>().include(#Predicate { $0.titel == \"a\" })",
         "let p = #Predicate<Unknown> { $0.titel == \"a\" }",
+        "let h = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.titel == \"a\" })",
+        "var h = HistoryDescriptor<DefaultHistoryTransaction>()\nh.predicate = #Predicate { $0.titel == \"a\" }",
     ]
+
+    @Test func aHistoryDescriptorsPredicateIsSkippedNamingItsType() {
+        let source = "let h = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.author == nil })"
+        let report = SwiftAppLint.lint([Self.models, SwiftModelSource.File(path: "Use.swift", text: source)])
+        #expect(
+            report.skippedSites.map(\.skipped) == [
+                "'DefaultHistoryTransaction' is not a @Model class pq found (a generic parameter, or a type declared elsewhere)"
+            ])
+    }
 
     @Test(arguments: unknowable) func whatCannotBeToldIsSkippedAndCounted(_ source: String) {
         let result = Self.lint(source)

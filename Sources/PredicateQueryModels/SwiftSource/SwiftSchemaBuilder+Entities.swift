@@ -136,10 +136,8 @@ extension SwiftSchemaBuilder {
         case .value(let type):
             return attribute(type)
         case .model(let destination), .models(let destination):
-            if options.isTransient {
-                warn("'\(name)' is @Transient and refers to models; skipped", line: property.line, in: owner)
-                return nil
-            }
+            // Never stored, so no relationship: kept as a transient attribute, so a query that uses it is told so.
+            if options.isTransient { return attribute(.transformable(written)) }
             var relationship =
                 if case .models = resolved {
                     Relationship(name, toMany: destination, optional: optional)

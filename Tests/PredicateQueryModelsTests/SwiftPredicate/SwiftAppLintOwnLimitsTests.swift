@@ -82,12 +82,16 @@ extension SwiftAppLintOwnLimitsTests {
                 @Model final class Account {
                     var name: String = ""
                     @Transient var api: (any APIClient)? = nil
+                    @Transient var cached: [Account] = []
                     init() {}
                 }
                 """)
         let use = SwiftModelSource.File(path: "Use.swift", text: "let p = #Predicate<Account> { $0.api == nil }")
         let report = SwiftAppLint.lint([models, use])
         #expect(report.diagnostics.map(\.diagnostic.code) == [.transientProperty])
+        // A @Transient array of models is no relationship, and transient too.
+        let cached = SwiftModelSource.File(path: "Use.swift", text: "let p = #Predicate<Account> { $0.cached.isEmpty }")
+        #expect(SwiftAppLint.lint([models, cached]).diagnostics.map(\.diagnostic.code) == [.transientProperty])
         #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
     }
 }

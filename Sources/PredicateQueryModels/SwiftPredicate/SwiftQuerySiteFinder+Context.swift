@@ -18,10 +18,16 @@
 //   - an argument of the app's own generic methods (`Query<Item>().include(#Predicate { … })`,
 //     `Item.include(…)`), as `SwiftPredicateMethods` reads them.
 // Anything else is left unknown: `pq lint` skips the site and counts it.
+// Declarations are looked up in the finder's index of `var`/`let` names; the
+// searches for an enclosing `{` or `(` are bounded (`lookBehind` tokens), so a
+// file of many sites stays fast.
 
 import PredicateQuery
 
 extension SwiftQuerySiteFinder {
+    /// How many tokens a search backwards from a site looks at.
+    static let lookBehind = 20_000
+
     /// The type argument of `Wrapper<T>` ending at the `>` at `close`, if the tokens before it spell `wrapper`.
     func typeArgument(closingAt close: Int, of wrappers: Set<String>) -> (name: Name, open: Int)? {
         guard close > 0, tokens[close].isPunctuation(">"), let open = opening(close), open > 0,
@@ -94,7 +100,7 @@ extension SwiftQuerySiteFinder {
     func enclosingBrace(of index: Int) -> Int? {
         var level = 0
         var position = index - 1
-        while position >= 0 {
+        while position >= 0, index - position < Self.lookBehind {
             let token = tokens[position]
             if token.isPunctuation("}") { level += 1 }
             if token.isPunctuation("{") {
@@ -106,51 +112,47 @@ extension SwiftQuerySiteFinder {
         return nil
     }
 
+    /// The index of the name of the nearest `var name` or `let name` before `end`.
+    func nearestDeclaration(of name: String, before end: Int) -> Int? {
+        guard let indices = declaredNames[name] else { return nil }
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < end { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? indices[low - 1] : nil
+    }
+
     /// The model of `var name = FetchDescriptor<T>(…)` or `var name: FetchDescriptor<T>`, the nearest
     /// declaration of `name` before `end`.
     func declaredDescriptorType(_ name: String, before end: Int) -> Name? {
-        var index = end - 1
-        while index > 0 {
-            if tokens[index].kind == .identifier, tokens[index].text == name,
-                tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let")
-            {
-                var next = index + 1
-                if isPunctuation(":", at: next) || isPunctuation("=", at: next) { next += 1 }
-                let descriptors: Set<String> = ["FetchDescriptor", "HistoryDescriptor"]
-                guard next + 1 < tokens.count, descriptors.contains(tokens[next].text), isPunctuation("<", at: next + 1),
-                    let close = closing(next + 1)
-                else { return nil }
-                return typeArgument(closingAt: close, of: descriptors)?.name
-            }
-            index -= 1
-        }
-        return nil
+        guard let index = nearestDeclaration(of: name, before: end) else { return nil }
+        var next = index + 1
+        if isPunctuation(":", at: next) || isPunctuation("=", at: next) { next += 1 }
+        let descriptors: Set<String> = ["FetchDescriptor", "HistoryDescriptor"]
+        guard next + 1 < tokens.count, descriptors.contains(tokens[next].text), isPunctuation("<", at: next + 1),
+            let close = closing(next + 1)
+        else { return nil }
+        return typeArgument(closingAt: close, of: descriptors)?.name
     }
 
     /// The model of `let name = #Predicate<T> …` or `let name: Predicate<T>`, the nearest declaration of
     /// `name` before `end`.
     func declaredPredicateType(_ name: String, before end: Int) -> Name? {
-        var index = end - 1
-        while index > 0 {
-            if tokens[index].kind == .identifier, tokens[index].text == name,
-                tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let")
-            {
-                let next = index + 1
-                guard next + 2 < tokens.count else { return nil }
-                if tokens[next].isPunctuation("="), tokens[next + 1].kind == .pound, tokens[next + 1].text == "Predicate",
-                    isPunctuation("<", at: next + 2), let close = closing(next + 2),
-                    let type = (next + 3..<close).last(where: { tokens[$0].kind == .identifier })
-                {
-                    return Name(tokens[type].text, span: span(type))
-                }
-                if tokens[next].isPunctuation(":"), tokens[next + 1].isWord("Predicate"), isPunctuation("<", at: next + 2),
-                    let close = closing(next + 2)
-                {
-                    return typeArgument(closingAt: close, of: ["Predicate"])?.name
-                }
-                return nil
-            }
-            index -= 1
+        guard let index = nearestDeclaration(of: name, before: end) else { return nil }
+        let next = index + 1
+        guard next + 2 < tokens.count else { return nil }
+        if tokens[next].isPunctuation("="), tokens[next + 1].kind == .pound, tokens[next + 1].text == "Predicate",
+            isPunctuation("<", at: next + 2), let close = closing(next + 2),
+            let type = (next + 3..<close).last(where: { tokens[$0].kind == .identifier })
+        {
+            return Name(tokens[type].text, span: span(type))
+        }
+        if tokens[next].isPunctuation(":"), tokens[next + 1].isWord("Predicate"), isPunctuation("<", at: next + 2),
+            let close = closing(next + 2)
+        {
+            return typeArgument(closingAt: close, of: ["Predicate"])?.name
         }
         return nil
     }
@@ -161,7 +163,8 @@ extension SwiftQuerySiteFinder {
             tokens[query - 2].text.hasPrefix("_")
         else { return nil }
         let property = String(tokens[query - 2].text.dropFirst())
-        for index in tokens.indices.dropFirst() where tokens[index].text == property && tokens[index - 1].isWord("var") {
+        // Declared before or after the initializer.
+        for index in (declaredNames[property] ?? []).prefix(64) where tokens[index - 1].isWord("var") {
             if let name = elementType(afterProperty: index) { return name }
         }
         return nil
@@ -236,7 +239,7 @@ extension SwiftQuerySiteFinder {
     func openingParenthesis(_ close: Int) -> Int? {
         var level = 0
         var index = close
-        while index >= 0 {
+        while index >= 0, close - index < Self.lookBehind {
             if tokens[index].isPunctuation(")") { level += 1 }
             if tokens[index].isPunctuation("(") {
                 level -= 1

@@ -41,9 +41,20 @@ struct SwiftQuerySiteFinder {
     /// The app's methods that take a predicate of a generic model type (`pq lint`).
     var predicateMethods = SwiftPredicateMethods(files: [])
 
+    /// The token index of each `var name` or `let name`'s name, by name, in order: where context
+    /// inference looks declarations up (`SwiftQuerySiteFinder+Context`).
+    let declaredNames: [String: [Int]]
+
     init(tokens: [SwiftToken], sourceLength: Int) {
         self.tokens = tokens
         self.sourceLength = sourceLength
+        var declared: [String: [Int]] = [:]
+        for index in tokens.indices.dropFirst() where tokens[index].kind == .identifier {
+            if tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let") {
+                declared[tokens[index].text, default: []].append(index)
+            }
+        }
+        declaredNames = declared
     }
 
     func span(_ index: Int) -> SourceSpan { SourceSpan(start: tokens[index].start, end: tokens[index].end) }

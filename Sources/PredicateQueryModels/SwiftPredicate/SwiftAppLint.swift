@@ -98,6 +98,12 @@ public enum SwiftAppLint {
         var site = Site(
             file: file, kind: found.kind, span: found.span, entity: found.query?.entity?.text,
             diagnostics: found.diagnostics.filter { !SwiftLintOwnLimits.isOwnLimit($0) })
+        // The app compiles, so Swift pq's reader stops at is pq's limit (but for methods #Predicate rejects).
+        if let reason = SwiftLintOwnLimits.unreadable(found.diagnostics) {
+            site.diagnostics.removeAll { $0.severity == .error }
+            site.skipped = reason
+            return site
+        }
         guard var written = found.query, !found.diagnostics.containsErrors else { return site }
         guard let name = written.entity else {
             site.skipped = "its model type is neither written nor clear from the code around it"

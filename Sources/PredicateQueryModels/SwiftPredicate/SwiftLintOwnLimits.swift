@@ -12,7 +12,15 @@
 //   - a member pq skipped when it read the model (its type is a struct from a
 //     package not among the files, `Status.RawValue` of an enum pq cannot read):
 //     the property exists, pq just does not know its type;
-//   - a sort descriptor pq cannot read (not made from a key path): not checked.
+//   - a sort descriptor pq cannot read (not made from a key path): not checked;
+//   - a closure pq's Swift reader stops at: the app compiles, so the Swift is
+//     valid; the site is skipped and counted, not reported. The exception is a
+//     method Foundation's `#Predicate` macro rejects (`lowercased()`, `hasSuffix`):
+//     the macro accepts only `contains`, `contains(where:)`, `allSatisfy`,
+//     `flatMap`, `filter`, subscripts, `starts(with:)`, `min()`, `max()`,
+//     `localizedStandardContains`, `localizedCompare`, `caseInsensitiveCompare`
+//     and `evaluate` (swift-foundation, Sources/FoundationMacros/PredicateMacro.swift,
+//     `knownSupportedFunctions`), so any other method is the macro's compile error.
 
 import PredicateQuery
 
@@ -27,6 +35,28 @@ struct SwiftLintOwnLimits {
     static func isOwnLimit(_ diagnostic: Diagnostic) -> Bool {
         diagnostic.code == .swiftUnsupported && diagnostic.severity == .warning
             && diagnostic.message.hasPrefix("pq reads sort descriptors made from a key path only")
+    }
+
+    /// The methods Foundation's `#Predicate` macro accepts (`knownSupportedFunctions`).
+    static let macroMethods: Set<String> = [
+        "contains", "allSatisfy", "flatMap", "filter", "subscript", "starts", "min", "max", "localizedStandardContains",
+        "localizedCompare", "caseInsensitiveCompare", "evaluate",
+    ]
+
+    /// Why a site is skipped when pq's Swift reader stopped at it, or nil when it did not, or when what
+    /// stopped it is the app's mistake (a method the `#Predicate` macro rejects).
+    static func unreadable(_ diagnostics: [Diagnostic]) -> String? {
+        for diagnostic in diagnostics where diagnostic.severity == .error {
+            guard diagnostic.code == .swiftSyntax || diagnostic.code == .swiftUnsupported else { return nil }
+            let unknownMethod = " cannot become SQL: pq does not know this method"
+            if diagnostic.message.hasSuffix(unknownMethod) {
+                let method = diagnostic.message.dropLast(unknownMethod.count).trimmingCharacters(in: ["'"])
+                guard macroMethods.contains(method) else { return nil }
+                return "pq does not read '\(method)', which #Predicate accepts"
+            }
+            return "pq cannot read this closure (\(diagnostic.message))"
+        }
+        return nil
     }
 
     /// A checker diagnostic that is pq's limit, not the app's mistake.

@@ -95,3 +95,31 @@ extension SwiftAppLintOwnLimitsTests {
         #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
     }
 }
+
+extension SwiftAppLintOwnLimitsTests {
+    /// The sites of `source` against the models: what pq reports and why a site was skipped.
+    static func sites(_ source: String) -> [SwiftAppLint.Site] {
+        SwiftAppLint.lint([models, SwiftModelSource.File(path: "Use.swift", text: source)]).sites.filter {
+            $0.file == "Use.swift"
+        }
+    }
+
+    /// The app compiles, so Swift pq's reader stops at is valid: the site is skipped and counted.
+    @Test(arguments: [
+        "let p = #Predicate<Item> { $0.title.localizedCompare(\"b\") == .orderedAscending }",
+        "let p = #Predicate<Item> { $0.tags[0] == \"x\" }",
+    ])
+    func swiftPqCannotReadIsSkippedNotAnError(_ source: String) {
+        let sites = Self.sites(source)
+        #expect(sites.count == 1)
+        #expect(sites.flatMap(\.diagnostics).isEmpty, "\(sites.flatMap(\.diagnostics).map(\.message))")
+        #expect(sites.first?.skipped != nil)
+    }
+
+    /// A method Foundation's #Predicate macro rejects is the app's error (it would not compile).
+    @Test func aMethodTheMacroRejectsIsStillAnError() {
+        let sites = Self.sites("let p = #Predicate<Item> { $0.title.lowercased() == \"x\" }")
+        #expect(sites.flatMap(\.diagnostics).map(\.code) == [.swiftUnsupported])
+        #expect(sites.first?.skipped == nil)
+    }
+}

@@ -9,9 +9,9 @@
 //   - a sort by `persistentModelID` (or `id` where the model declares none): the
 //     object's identity, which pq reads as a relationship; `PersistentIdentifier` is
 //     `Comparable`, so SwiftData sorts by it;
-//   - a member pq skipped when it read the model (its type is a struct from a
-//     package not among the files, `Status.RawValue` of an enum pq cannot read):
-//     the property exists, pq just does not know its type;
+//   - a member pq skipped when it read the model or a Codable struct (its type is
+//     a struct from a package not among the files, an enum pq cannot read): the
+//     property exists, pq just does not know its type;
 //   - a sort descriptor pq cannot read (not made from a key path): not checked;
 //   - a closure pq's Swift reader stops at: the app compiles, so the Swift is
 //     valid; the site is skipped and counted, not reported. The exception is a
@@ -70,7 +70,8 @@ struct SwiftLintOwnLimits {
             let key = text(at: diagnostic.span)
             return key.hasSuffix("persistentModelID")
                 || (key.hasSuffix(".id") && diagnostic.message.hasPrefix("cannot sort by the relationship"))
-        case .unknownProperty:
+        case .unknownProperty, .invalidMemberAccess:
+            // A model's property or a Codable struct's field that pq skipped reading.
             guard let (type, member) = Self.typeAndMember(diagnostic.message) else { return false }
             return skippedProperties[type]?.contains(member) ?? false
         default:

@@ -154,7 +154,10 @@ extension SwiftSchemaBuilder {
         relevant.insert(position)
         var fields: [Attribute] = []
         for property in declaration.properties where !property.isStatic && !property.isComputed {
-            guard let type = declaredOrInferredType(of: property, in: position, scope: declaration.path) else { continue }
+            guard let type = declaredOrInferredType(of: property, in: position, scope: declaration.path) else {
+                skippedProperties[declaration.name, default: []].insert(property.name)
+                continue
+            }
             let (base, optional) = type.unwrapped
             let label = "'\(property.name)' in '\(declaration.name)'"
             switch classify(base, scope: declaration.path) {
@@ -163,6 +166,7 @@ extension SwiftSchemaBuilder {
             case .model, .models:
                 warn("\(label) refers to models, which a Codable struct cannot hold; skipped", line: property.line, in: position)
             case .unusable(let reason):
+                skippedProperties[declaration.name, default: []].insert(property.name)
                 let written = property.typeText ?? property.defaultText ?? ""
                 warn("\(label) has type '\(written)', \(reason); skipped", line: property.line, in: position)
             }

@@ -27,7 +27,8 @@ struct SwiftSchemaBuilder {
     let aliases: [SwiftTypeAliasDecl]
     var aliasByPath: [String: Int] = [:]
     var aliasByName: [String: Int] = [:]
-    /// The stored properties of each model that pq could not read (their type is unknown to it), by entity name.
+    /// The stored properties of each model and Codable struct that pq could not read (their type is unknown
+    /// to it), by entity or struct name.
     var skippedProperties: [String: Set<String>] = [:]
 
     /// The `@Model` classes by entity name, and in declaration order.

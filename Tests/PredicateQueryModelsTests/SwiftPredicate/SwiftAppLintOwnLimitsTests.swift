@@ -123,3 +123,23 @@ extension SwiftAppLintOwnLimitsTests {
         #expect(sites.first?.skipped == nil)
     }
 }
+
+extension SwiftAppLintOwnLimitsTests {
+    /// A Codable struct's field of a type pq cannot read exists all the same; a misspelled field is still an error.
+    @Test func aStructFieldPqCouldNotReadIsNotMissing() {
+        let models = SwiftModelSource.File(
+            path: "Models.swift",
+            text: """
+                import SwiftData
+                struct Address: Codable { var city: String; var geo: GeoPointFromAPackage }
+                @Model final class Shop { var address: Address; init(address: Address) { self.address = address } }
+                """)
+        func codes(_ source: String) -> [DiagnosticCode] {
+            SwiftAppLint.lint([models, SwiftModelSource.File(path: "Use.swift", text: source)]).diagnostics.map(
+                \.diagnostic.code)
+        }
+        #expect(codes("let p = #Predicate<Shop> { $0.address.geo == other }").isEmpty)
+        #expect(codes("let p = #Predicate<Shop> { $0.address.city == \"x\" }").isEmpty)
+        #expect(codes("let p = #Predicate<Shop> { $0.address.cty == \"x\" }") == [.invalidMemberAccess])
+    }
+}

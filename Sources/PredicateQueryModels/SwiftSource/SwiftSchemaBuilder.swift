@@ -112,12 +112,14 @@ struct SwiftSchemaBuilder {
             }
             if let first = models[declaration.name] {
                 // `typealias Trip = SchemaV2.Trip`: of the versions of a model in VersionedSchema enums, the
-                // one an alias names is the current one. Elsewhere the first declaration stays (the files come
+                // one an alias names is the current one; a model outside every VersionedSchema is the current
+                // one beside versions nested in them. Elsewhere the first declaration stays (the files come
                 // in the order the caller chose: a module's own first).
-                let isVersion = isInVersionedSchema(first) && isInVersionedSchema(position)
-                let (kept, dropped) =
-                    isVersion && aliased.contains(position) && !aliased.contains(first)
-                    ? (position, first) : (first, position)
+                let (firstIsVersion, isVersion) = (isInVersionedSchema(first), isInVersionedSchema(position))
+                let replaces =
+                    firstIsVersion && !aliased.contains(first)
+                    && (isVersion ? aliased.contains(position) : true)
+                let (kept, dropped) = replaces ? (position, first) : (first, position)
                 if kept == position {
                     models[declaration.name] = position
                     modelOrder = modelOrder.map { $0 == first ? position : $0 }

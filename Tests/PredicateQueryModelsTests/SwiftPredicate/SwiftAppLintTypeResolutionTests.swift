@@ -153,4 +153,15 @@ struct SwiftAppLintTypeResolutionTests {
         let result = Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift")
         #expect(result.codes.isEmpty, "\(result.codes)")
     }
+
+    @Test func theModelOutsideTheVersionedSchemasIsTheCurrentOne() {
+        // The old version's file comes first; the current model is declared at the top level.
+        let old = "import SwiftData\nenum SchemaV1: VersionedSchema { @Model final class Item { var a: Int = 0; init() {} } }"
+        let current = "import SwiftData\n@Model final class Item { var a: Int = 0; var b: Int = 0; init() {} }"
+        let files = [("A.swift", old), ("B.swift", current), ("Use.swift", "let p = #Predicate<Item> { $0.b > 1 }")]
+        let result = Self.lint(files, in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+        let report = SwiftAppLint.lint(files.map { SwiftModelSource.File(path: $0.0, text: $0.1) })
+        #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
+    }
 }

@@ -92,8 +92,11 @@ public enum SwiftAppLint {
     }
 
     static func check(
-        _ found: SwiftQuerySiteFinder.Found, in file: String, bytes: [UInt8], models: SwiftLintModels, engineDifferences: Bool
+        _ found: SwiftQuerySiteFinder.Found, in file: String, bytes: [UInt8], models moduleModels: SwiftLintModels,
+        engineDifferences: Bool
     ) -> Site {
+        // `SchemaV1.Trip` where the schema's `Trip` is another version: that version's models.
+        let models = found.query?.entity.flatMap { moduleModels.version(written: writtenType(of: found, $0)) } ?? moduleModels
         let schema = models.schema
         var site = Site(
             file: file, kind: found.kind, span: found.span, entity: found.query?.entity?.text,
@@ -109,8 +112,7 @@ public enum SwiftAppLint {
             site.skipped = "its model type is neither written nor clear from the code around it"
             return site
         }
-        let writtenType = found.writtenType.last == name.text ? found.writtenType.joined(separator: ".") : name.text
-        guard let entity = models.entityName(written: writtenType) else {
+        guard let entity = models.entityName(written: writtenType(of: found, name)) else {
             site.skipped = "'\(name.text)' is not a @Model class pq found (a generic parameter, or a type declared elsewhere)"
             return site
         }
@@ -147,5 +149,10 @@ public enum SwiftAppLint {
             site.sql = compiled.sql
         }
         return site
+    }
+
+    /// The site's model type as written, with its path when the site wrote one (`DBModel.Country`).
+    static func writtenType(of found: SwiftQuerySiteFinder.Found, _ name: Name) -> String {
+        found.writtenType.last == name.text ? found.writtenType.joined(separator: ".") : name.text
     }
 }

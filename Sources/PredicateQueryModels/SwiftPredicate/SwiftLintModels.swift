@@ -37,14 +37,37 @@ struct SwiftLintModels {
                 tests.append(file)
             }
         }
-        var builder = SwiftSchemaBuilder(files: own + others + tests)
+        self.init(ordered: own + others + tests, own: module == nil ? nil : Set(own.map(\.file)), sql: sql, preferred: [])
+    }
+
+    /// The models of `ordered` files, the first declaration of a name winning unless `preferred` says
+    /// otherwise; warnings about the `own` files only (all when nil).
+    private init(ordered: [SwiftFileDeclarations], own: Set<String>?, sql: Bool, preferred: Set<Int>) {
+        self.ordered = ordered
+        self.own = own
+        var builder = SwiftSchemaBuilder(files: ordered)
+        builder.preferred = preferred
         schema = builder.build()
         // Each file's warnings come from its own module's build: another module's same-named model is
         // not a duplicate there.
-        let ownPaths = Set(own.map(\.file))
-        warnings = module == nil ? builder.warnings : builder.warnings.filter { ownPaths.contains($0.file) }
+        warnings = own.map { paths in builder.warnings.filter { paths.contains($0.file) } } ?? builder.warnings
         self.builder = builder
         mapping = sql ? StoreMapping.make(for: schema, layout: .coreData) : nil
+    }
+
+    /// The files, in the order their declarations were built, and the module's own.
+    private let ordered: [SwiftFileDeclarations]
+    private let own: Set<String>?
+
+    /// The models seen when a site names another version of a model than the schema's
+    /// (`FetchDescriptor<SchemaV1.Trip>` in a migration): that version and the models of its
+    /// `VersionedSchema`; nil when the site's type is the schema's own or no model.
+    func version(written: String) -> SwiftLintModels? {
+        guard let declaration = builder.modelDeclaration(written: written.split(separator: ".").map(String.init)),
+            !builder.isChosen(declaration)
+        else { return nil }
+        return SwiftLintModels(
+            ordered: ordered, own: own, sql: mapping != nil, preferred: builder.siblingModels(of: declaration))
     }
 
     /// The entity a type written at a site names (`Trip`, `Schema.Trip`, an alias of either), or nil.

@@ -35,14 +35,19 @@ extension SwiftSchemaBuilder {
         var prefix = scope
         while true {
             let key = (prefix + [name]).joined(separator: ".")
-            if let found = byPath[key] { return found }
-            if let alias = aliasByPath[key], !visited.contains(alias) { return follow(alias, visited: &visited) }
+            if let found = pick(byPath[key], aliasByPath[key], visited: &visited) { return found }
             if prefix.isEmpty { break }
             prefix.removeLast()
         }
-        if let found = byName[name] { return found }
-        if let alias = aliasByName[name], !visited.contains(alias) { return follow(alias, visited: &visited) }
-        return nil
+        return pick(byName[name], aliasByName[name], visited: &visited)
+    }
+
+    /// A type and an alias of the same name: the one in the earlier file (the files come in the order the
+    /// caller chose, a module's own first), the type when both are in one file.
+    private func pick(_ type: Int?, _ alias: Int?, visited: inout Set<Int>) -> Int? {
+        guard let alias, !visited.contains(alias) else { return type }
+        if let type, declarationFiles[type] <= aliasFiles[alias] { return type }
+        return follow(alias, visited: &visited) ?? type
     }
 
     /// The declaration the alias at `index` names, looked up from where the alias is declared.
@@ -80,5 +85,24 @@ extension SwiftSchemaBuilder {
         guard Self.builtinType(path) == nil, let found = lookup(path, scope: scope) else { return nil }
         let name = declarations[found].name
         return models[name] != nil && declarations[found].isModel ? name : nil
+    }
+
+    /// The `@Model` class a type written at a site names, if it is one.
+    func modelDeclaration(written path: [String]) -> Int? {
+        guard Self.builtinType(path) == nil, let found = lookup(path, scope: []), declarations[found].isModel else {
+            return nil
+        }
+        return found
+    }
+
+    /// Whether the model declaration at `position` is the one its entity was built from.
+    func isChosen(_ position: Int) -> Bool { models[declarations[position].name] == position }
+
+    /// The `@Model` classes declared beside the one at `position` in the same enclosing type (the other
+    /// models of its `VersionedSchema`), itself included.
+    func siblingModels(of position: Int) -> Set<Int> {
+        let owner = declarations[position].path.dropLast()
+        guard !owner.isEmpty else { return [position] }
+        return Set(declarations.indices.filter { declarations[$0].isModel && declarations[$0].path.dropLast() == owner })
     }
 }

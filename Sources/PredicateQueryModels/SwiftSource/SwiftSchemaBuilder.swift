@@ -25,8 +25,13 @@ struct SwiftSchemaBuilder {
     var byName: [String: Int] = [:]
     /// Every `typealias` of every file, and their indices by dotted path and by name.
     let aliases: [SwiftTypeAliasDecl]
+    /// The index of the file of each alias.
+    let aliasFiles: [Int]
     var aliasByPath: [String: Int] = [:]
     var aliasByName: [String: Int] = [:]
+    /// Model declarations to take over same-named ones (a version a site names: `SchemaV1.Trip`); when
+    /// empty, aliases and `VersionedSchema` nesting decide.
+    var preferred: Set<Int> = []
     /// The stored properties of each model and Codable struct that pq could not read (their type is unknown
     /// to it), by entity or struct name.
     var skippedProperties: [String: Set<String>] = [:]
@@ -65,6 +70,7 @@ struct SwiftSchemaBuilder {
         self.declarations = declarations
         self.declarationFiles = declarationFiles
         self.aliases = files.flatMap(\.aliases)
+        self.aliasFiles = files.enumerated().flatMap { position, file in Array(repeating: position, count: file.aliases.count) }
         for (position, alias) in aliases.enumerated() {
             let path = alias.path.joined(separator: ".")
             if aliasByPath[path] == nil { aliasByPath[path] = position }
@@ -117,8 +123,9 @@ struct SwiftSchemaBuilder {
                 // in the order the caller chose: a module's own first).
                 let (firstIsVersion, isVersion) = (isInVersionedSchema(first), isInVersionedSchema(position))
                 let replaces =
-                    firstIsVersion && !aliased.contains(first)
-                    && (isVersion ? aliased.contains(position) : true)
+                    preferred.isEmpty
+                    ? firstIsVersion && !aliased.contains(first) && (isVersion ? aliased.contains(position) : true)
+                    : preferred.contains(position) && !preferred.contains(first)
                 let (kept, dropped) = replaces ? (position, first) : (first, position)
                 if kept == position {
                     models[declaration.name] = position

@@ -164,4 +164,25 @@ struct SwiftAppLintTypeResolutionTests {
         let report = SwiftAppLint.lint(files.map { SwiftModelSource.File(path: $0.0, text: $0.1) })
         #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
     }
+
+    @Test func aSiteThatNamesAVersionIsCheckedAgainstThatVersion() {
+        let models = """
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                @Model final class Item { var a: Int = 0; var tag: Tag?; init() {} }
+                @Model final class Tag { var old: String = ""; init() {} }
+            }
+            enum SchemaV2: VersionedSchema {
+                @Model final class Item { var a: Int = 0; var b: Int = 0; var tag: Tag?; init() {} }
+                @Model final class Tag { var new: String = ""; init() {} }
+            }
+            """
+        func codes(_ use: String) -> [String] { Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift").codes }
+        #expect(codes("let p = #Predicate<SchemaV2.Item> { $0.b > 1 && $0.tag?.new == \"x\" }").isEmpty)
+        #expect(codes("let p = #Predicate<SchemaV1.Item> { $0.a > 1 && $0.tag?.old == \"x\" }").isEmpty)
+        #expect(codes("let d = FetchDescriptor<SchemaV1.Item>(predicate: #Predicate { $0.a > 1 })").isEmpty)
+        // Each version has only its own properties.
+        #expect(codes("let p = #Predicate<SchemaV1.Item> { $0.b > 1 }") == ["check.unknownProperty"])
+        #expect(codes("let p = #Predicate<SchemaV2.Item> { $0.tag?.old == \"x\" }") == ["check.unknownProperty"])
+    }
 }

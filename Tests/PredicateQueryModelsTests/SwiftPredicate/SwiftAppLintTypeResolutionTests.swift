@@ -177,7 +177,9 @@ struct SwiftAppLintTypeResolutionTests {
                 @Model final class Tag { var new: String = ""; init() {} }
             }
             """
-        func codes(_ use: String) -> [String] { Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift").codes }
+        func codes(_ use: String) -> [String] {
+            Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift").codes
+        }
         #expect(codes("let p = #Predicate<SchemaV2.Item> { $0.b > 1 && $0.tag?.new == \"x\" }").isEmpty)
         #expect(codes("let p = #Predicate<SchemaV1.Item> { $0.a > 1 && $0.tag?.old == \"x\" }").isEmpty)
         #expect(codes("let d = FetchDescriptor<SchemaV1.Item>(predicate: #Predicate { $0.a > 1 })").isEmpty)

@@ -18,14 +18,14 @@
 //   - an argument of the app's own generic methods (`Query<Item>().include(#Predicate { … })`,
 //     `Item.include(…)`), as `SwiftPredicateMethods` reads them.
 // Anything else is left unknown: `pq lint` skips the site and counts it.
-// Declarations are looked up in the finder's index of `var`/`let` names; the
-// searches for an enclosing `{` or `(` are bounded (`lookBehind` tokens), so a
-// file of many sites stays fast.
+// Declarations are looked up in the finder's index of `var`/`let` names and
+// blocks in its table of braces, both built once per file; the search for a
+// call's `(` is bounded (`lookBehind` tokens), so a file of many sites stays fast.
 
 import PredicateQuery
 
 extension SwiftQuerySiteFinder {
-    /// How many tokens a search backwards from a site looks at.
+    /// How many tokens the search backwards for a call's `(` looks at.
     static let lookBehind = 20_000
 
     /// The type argument of `Wrapper<T>` ending at the `>` at `close`, if the tokens before it spell `wrapper`.
@@ -98,21 +98,12 @@ extension SwiftQuerySiteFinder {
 
     /// The `{` of the innermost block holding the token at `index`.
     func enclosingBrace(of index: Int) -> Int? {
-        var level = 0
-        var position = index - 1
-        while position >= 0, index - position < Self.lookBehind {
-            let token = tokens[position]
-            if token.isPunctuation("}") { level += 1 }
-            if token.isPunctuation("{") {
-                if level == 0 { return position }
-                level -= 1
-            }
-            position -= 1
-        }
-        return nil
+        guard index >= 0, index < enclosingBraces.count, enclosingBraces[index] >= 0 else { return nil }
+        return enclosingBraces[index]
     }
 
-    /// The index of the name of the nearest `var name` or `let name` before `end`.
+    /// The index of the name of the nearest `var name` or `let name` before `end` that is in scope there:
+    /// declared at the top level or in a block that holds `end` (not in another function's body).
     func nearestDeclaration(of name: String, before end: Int) -> Int? {
         guard let indices = declaredNames[name] else { return nil }
         var low = 0
@@ -121,7 +112,17 @@ extension SwiftQuerySiteFinder {
             let middle = (low + high) / 2
             if indices[middle] < end { low = middle + 1 } else { high = middle }
         }
-        return low > 0 ? indices[low - 1] : nil
+        for declaration in indices[..<low].reversed().prefix(16) where isInScope(declaration, at: end) {
+            return declaration
+        }
+        return nil
+    }
+
+    /// Whether the block the token at `declaration` is in also holds the token at `use`.
+    func isInScope(_ declaration: Int, at use: Int) -> Bool {
+        guard let block = enclosingBrace(of: declaration) else { return true }
+        let close = braceClosers[block]
+        return close < 0 || close > use
     }
 
     /// The model of `var name = FetchDescriptor<T>(…)` or `var name: FetchDescriptor<T>`, the nearest
@@ -163,9 +164,9 @@ extension SwiftQuerySiteFinder {
             tokens[query - 2].text.hasPrefix("_")
         else { return nil }
         let property = String(tokens[query - 2].text.dropFirst())
-        // Declared before or after the initializer.
+        // Declared before or after the initializer, in the type that holds it.
         for index in (declaredNames[property] ?? []).prefix(64) where tokens[index - 1].isWord("var") {
-            if let name = elementType(afterProperty: index) { return name }
+            if isInScope(index, at: query), let name = elementType(afterProperty: index) { return name }
         }
         return nil
     }

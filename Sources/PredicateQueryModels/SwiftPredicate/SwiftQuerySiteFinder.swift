@@ -44,6 +44,10 @@ struct SwiftQuerySiteFinder {
     /// The token index of each `var name` or `let name`'s name, by name, in order: where context
     /// inference looks declarations up (`SwiftQuerySiteFinder+Context`).
     let declaredNames: [String: [Int]]
+    /// For each token, the index of the innermost `{` before it that is not yet closed (-1 at the top level).
+    let enclosingBraces: [Int]
+    /// For each `{`, the index of its `}` (-1 for other tokens, or when it is never closed).
+    let braceClosers: [Int]
 
     init(tokens: [SwiftToken], sourceLength: Int) {
         self.tokens = tokens
@@ -55,6 +59,16 @@ struct SwiftQuerySiteFinder {
             }
         }
         declaredNames = declared
+        var enclosing = Array(repeating: -1, count: tokens.count)
+        var closers = Array(repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            enclosing[index] = open.last ?? -1
+            if token.isPunctuation("{") { open.append(index) }
+            if token.isPunctuation("}"), let opener = open.popLast() { closers[opener] = index }
+        }
+        enclosingBraces = enclosing
+        braceClosers = closers
     }
 
     func span(_ index: Int) -> SourceSpan { SourceSpan(start: tokens[index].start, end: tokens[index].end) }

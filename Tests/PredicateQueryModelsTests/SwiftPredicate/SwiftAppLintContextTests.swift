@@ -56,6 +56,9 @@ struct SwiftAppLintContextTests {
         "let p = #Predicate<Unknown> { $0.titel == \"a\" }",
         "let h = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.titel == \"a\" })",
         "var h = HistoryDescriptor<DefaultHistoryTransaction>()\nh.predicate = #Predicate { $0.titel == \"a\" }",
+        // Another function's `descriptor` is not this one's (here a parameter pq does not read).
+        "func a() { var descriptor = FetchDescriptor<Other>() }\nfunc b(descriptor: inout FetchDescriptor<Item>) {\n"
+            + " descriptor.predicate = #Predicate { $0.titel == \"a\" }\n}",
     ]
 
     @Test func aHistoryDescriptorsPredicateIsSkippedNamingItsType() {

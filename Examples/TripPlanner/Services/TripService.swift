@@ -47,7 +47,7 @@ struct TripService {
     }
 
     func matching(_ other: Predicate<Trip>) throws -> [Trip] {
-        // Mistake: evaluate of a captured predicate cannot become SQL.
+        // Fine: SwiftData evaluates a captured predicate inside another (iOS 17.4+); the rest is still checked.
         try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { other.evaluate($0) && $0.budget > 100 }))
     }
 
@@ -60,7 +60,7 @@ struct TripService {
     }
 
     func byName() throws -> [Trip] {
-        // Differs: pq reads .localizedStandard as a [cd] sort, without numeric order or locale.
+        // Fine in SwiftData; pq's own engine reads .localizedStandard as a [cd] sort (--engine-differences).
         try context.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name, comparator: .localizedStandard)]))
     }
 

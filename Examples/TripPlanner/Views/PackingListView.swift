@@ -7,7 +7,7 @@ struct PackingListView: View {
     @Query(filter: #Predicate<Item> { $0.title.lowercased() == "passport" }) private var passports: [Item]
     // Mistake: a misspelled property.
     @Query(filter: #Predicate<Item> { $0.cots > 100 }) private var expensive: [Item]
-    // Differs: SwiftData sorts a String with .localizedStandard unless told otherwise; pq by code point.
+    // Fine in SwiftData; pq's own engine sorts a String by code point (--engine-differences).
     @Query(sort: [SortDescriptor(\Item.trip?.name), SortDescriptor(\Item.cost, order: .reverse)]) private var sorted: [Item]
 
     // Differs: for an item with no trip, the count is nil in Swift and pq but 0 in SwiftData's SQL.

@@ -4,7 +4,11 @@
 // skipped), then prints what `SwiftAppLint` found as swiftc prints
 // diagnostics — `file:line:column: error: …`, the source line and a caret — or,
 // with `--format json`, one JSON object for editors and CI. `--sql` adds, for
-// each query that checked, the SQL pq would run. No store is opened. Exit
+// each query that checked, the SQL pq would run; `--engine-differences` adds the
+// warnings where pq's own engine would order results differently from SwiftData
+// (for running an app's queries with pq; they say nothing about the app). A site
+// whose model type pq cannot tell is skipped and counted in the summary. No
+// store is opened. Exit
 // status: 0 clean or warnings only, 1 errors, 2 bad usage or unreadable paths.
 
 import Foundation
@@ -13,7 +17,7 @@ import PredicateQueryModels
 
 enum LintCommand {
     static let usage = """
-        usage: pq lint [--format text|json] [--sql] PATH...
+        usage: pq lint [--format text|json] [--sql] [--engine-differences] PATH...
           Checks every #Predicate, @Query, FetchDescriptor and SortDescriptor in the
           Swift files under PATH against the @Model classes found there.
         """
@@ -22,6 +26,7 @@ enum LintCommand {
         var paths: [String] = []
         var json = false
         var sql = false
+        var engineDifferences = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -31,6 +36,7 @@ enum LintCommand {
                 output.write(usage + "\n")
                 return 0
             case "--sql": sql = true
+            case "--engine-differences": engineDifferences = true
             case "--format", "--format=json", "--format=text":
                 var value = argument.hasPrefix("--format=") ? String(argument.dropFirst("--format=".count)) : ""
                 if value.isEmpty, index < arguments.count {
@@ -61,7 +67,7 @@ enum LintCommand {
             output.writeError("pq lint: \(error.message)\n")
             return 2
         }
-        let report = SwiftAppLint.lint(files, sql: sql)
+        let report = SwiftAppLint.lint(files, sql: sql, engineDifferences: engineDifferences)
         output.write(json ? LintOutput.json(report) : LintOutput.text(report))
         return report.diagnostics.contains { $0.diagnostic.severity == .error } ? 1 : 0
     }

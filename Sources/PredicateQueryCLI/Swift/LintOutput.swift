@@ -28,7 +28,16 @@ enum LintOutput {
         }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         out += "\(count(report.sites.count, "query").replacingOccurrences(of: "querys", with: "queries")) in "
-        out += "\(count(report.files.count, "file")): \(count(errors, "error")), \(count(warnings, "warning"))\n"
+        out += "\(count(report.files.count, "file")): \(count(errors, "error")), \(count(warnings, "warning"))"
+        let skipped = report.skippedSites
+        guard !skipped.isEmpty else { return out + "\n" }
+        out += ", \(skipped.count) skipped\n"
+        // Why, most frequent first: a skipped site is not checked, so the count says how much was not.
+        var reasons: [String: Int] = [:]
+        for site in skipped { reasons[site.skipped ?? "", default: 0] += 1 }
+        for (reason, number) in reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            out += "  \(number) skipped: \(reason)\n"
+        }
         return out
     }
 
@@ -39,6 +48,8 @@ enum LintOutput {
         var line: Int
         var column: Int
         var sql: String?
+        /// Why the site was not checked, if it was not.
+        var skipped: String?
         var diagnostics: [Diagnostic.JSONForm]
     }
 
@@ -47,6 +58,7 @@ enum LintOutput {
         var modelWarnings: [String]
         var errors: Int
         var warnings: Int
+        var skipped: Int
     }
 
     /// One object: every site with its diagnostics (located in its file) and SQL.
@@ -58,13 +70,14 @@ enum LintOutput {
             let location = text.location(of: site.span.start)
             return JSONSite(
                 file: site.file, kind: site.kind, entity: site.entity, line: location.line, column: location.column,
-                sql: site.sql,
+                sql: site.sql, skipped: site.skipped,
                 diagnostics: site.diagnostics.map { $0.jsonForm(in: text) })
         }
         let all = report.diagnostics.map(\.diagnostic)
         let encoded = JSONReport(
             sites: sites, modelWarnings: report.modelWarnings.map(\.description),
-            errors: all.filter { $0.severity == .error }.count, warnings: all.filter { $0.severity == .warning }.count)
+            errors: all.filter { $0.severity == .error }.count, warnings: all.filter { $0.severity == .warning }.count,
+            skipped: report.skippedSites.count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         guard let data = try? encoder.encode(encoded) else { return "{}\n" }

@@ -1,15 +1,22 @@
 // `pq lint`: every predicate and sort of a SwiftData app, checked against the
 // app's own `@Model` classes, without a store.
 //
-// The files are read twice over the same scanner: once by `SwiftModelSource`
-// for the schema, once here for the places queries are written —
-// `#Predicate<T> { … }`, `@Query(filter:sort:order:)` and `Query(…)`,
-// `FetchDescriptor<T>(predicate:sortBy:)` and `SortDescriptor(\T.x)`. Each is
-// read by the Swift predicate parser into a `Query`, checked by the core's
-// checker, then by the SwiftData rules (`SwiftDataRules`) and for the places
-// SwiftData answers differently (`SwiftDataDifferences`); with `sql`, lowered for
-// a Core Data layout store. Diagnostics keep byte offsets into their file, so
-// they render with carets into the Swift source.
+// The files are read once for their declarations (`SwiftModelReader`), then
+// each module (`SwiftModuleLayout`: a SwiftPM target or a folder) gets the
+// schema it sees: its own models first, then those of the other modules that
+// are not tests, so a test target's mocks never stand in for the app's models.
+// The places queries are written — `#Predicate<T> { … }`,
+// `@Query(filter:sort:order:)` and `Query(…)`, `FetchDescriptor<T>(predicate:sortBy:)`
+// and `SortDescriptor(\T.x)` — are found per file (`SwiftQuerySiteFinder`), their
+// model type taken from the code around them when it is not written, then
+// resolved through typealiases (`SwiftSchemaBuilder+Names`). A site whose model
+// cannot be told is skipped and counted, never guessed. The rest are read by
+// the Swift predicate parser into a `Query`, checked by the core's checker, then
+// by the SwiftData rules (`SwiftDataRules`) and for the places SwiftData answers
+// differently (`SwiftDataDifferences`); what only pq cannot do is dropped
+// (`SwiftLintOwnLimits`): an app runs on SwiftData, not on pq. With `sql`, each
+// site is lowered for a Core Data layout store. Diagnostics keep byte offsets
+// into their file, so they render with carets into the Swift source.
 
 import PredicateQuery
 
@@ -25,11 +32,14 @@ public enum SwiftAppLint {
         public var diagnostics: [Diagnostic]
         /// The SQL pq would run for it, when asked and when it checked.
         public var sql: String?
+        /// Why the site was not checked (pq could not tell which model it is for), or nil if it was.
+        public var skipped: String?
     }
 
     /// Everything `lint` found.
     public struct Report: Sendable {
         public var files: [SwiftModelSource.File]
+        /// The models of every module that is not a test, then of the test modules.
         public var schema: Schema
         /// What the model reader skipped.
         public var modelWarnings: [SwiftModelSource.Warning]
@@ -39,41 +49,84 @@ public enum SwiftAppLint {
         public var diagnostics: [(file: String, diagnostic: Diagnostic)] {
             sites.flatMap { site in site.diagnostics.map { (site.file, $0) } }
         }
+
+        /// The sites not checked, each with the reason.
+        public var skippedSites: [Site] { sites.filter { $0.skipped != nil } }
     }
 
     /// Reads the models of `files`, then checks every query site in them.
-    public static func lint(_ files: [SwiftModelSource.File], sql: Bool = false) -> Report {
-        let (schema, warnings) = SwiftModelSource.schema(from: files)
-        let mapping = sql ? StoreMapping.make(for: schema, layout: .coreData) : nil
-        var sites: [Site] = []
-        for file in files {
+    ///
+    /// `engineDifferences` adds the warnings where pq's own engine sorts differently from
+    /// SwiftData (for someone running the app's queries with pq); they say nothing about the app.
+    public static func lint(_ files: [SwiftModelSource.File], sql: Bool = false, engineDifferences: Bool = false) -> Report {
+        let declarations = files.map(SwiftModelReader.read)
+        let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text))
+        var byModule: [SwiftModuleLayout.Module: SwiftLintModels] = [:]
+        var warnings: [SwiftModelSource.Warning] = []
+        for module in layout.modules where byModule[module] == nil {
+            let models = SwiftLintModels(declarations, layout: layout, module: module, sql: sql)
+            warnings += models.warnings
+            byModule[module] = models
+        }
+        let whole = SwiftLintModels(declarations, layout: layout, module: nil, sql: false)
+        let scanned = files.map { file in
             let bytes = Array(file.text.utf8)
-            let (tokens, _) = SwiftSourceScanner.scan(bytes)
+            return (bytes: bytes, tokens: SwiftSourceScanner.scan(bytes).tokens)
+        }
+        let methods = SwiftPredicateMethods(files: scanned.map(\.tokens))
+        var sites: [Site] = []
+        for (position, file) in files.enumerated() {
+            guard let models = byModule[layout.modules[position]] else { continue }
+            let (bytes, tokens) = scanned[position]
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: bytes.count)
+            finder.acceptsEvaluate = true
+            finder.predicateMethods = methods
             for found in finder.sites() {
-                sites.append(check(found, in: file.path, schema: schema, mapping: mapping))
+                sites.append(
+                    check(found, in: file.path, bytes: bytes, models: models, engineDifferences: engineDifferences))
             }
         }
-        return Report(files: files, schema: schema, modelWarnings: warnings, sites: sites)
+        return Report(
+            files: files, schema: whole.schema,
+            modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites)
     }
 
-    static func check(_ found: SwiftQuerySiteFinder.Found, in file: String, schema: Schema, mapping: StoreMapping?) -> Site {
+    static func check(
+        _ found: SwiftQuerySiteFinder.Found, in file: String, bytes: [UInt8], models moduleModels: SwiftLintModels,
+        engineDifferences: Bool
+    ) -> Site {
+        // `SchemaV1.Trip` where the schema's `Trip` is another version: that version's models.
+        let models = found.query?.entity.flatMap { moduleModels.version(written: writtenType(of: found, $0)) } ?? moduleModels
+        let schema = models.schema
         var site = Site(
-            file: file, kind: found.kind, span: found.span, entity: found.query?.entity?.text, diagnostics: found.diagnostics)
-        guard let written = found.query, !found.diagnostics.containsErrors else { return site }
-        let query = SwiftPredicate.resolveMembers(written, schema: schema)
-        guard query.entity != nil else {
-            site.diagnostics.append(
-                .warning(
-                    .swiftSyntax, "pq cannot tell which model this \(found.kind) is for; write its type, as in #Predicate<Trip>",
-                    at: found.span))
+            file: file, kind: found.kind, span: found.span, entity: found.query?.entity?.text,
+            diagnostics: found.diagnostics.filter { !SwiftLintOwnLimits.isOwnLimit($0) })
+        // The app compiles, so Swift pq's reader stops at is pq's limit (but for methods #Predicate rejects).
+        if let reason = SwiftLintOwnLimits.unreadable(found.diagnostics) {
+            site.diagnostics.removeAll { $0.severity == .error }
+            site.skipped = reason
             return site
         }
+        guard var written = found.query, !found.diagnostics.containsErrors else { return site }
+        guard let name = written.entity else {
+            site.skipped = "its model type is neither written nor clear from the code around it"
+            return site
+        }
+        guard let entity = models.entityName(written: writtenType(of: found, name)) else {
+            site.skipped = "'\(name.text)' is not a @Model class pq found (a generic parameter, or a type declared elsewhere)"
+            return site
+        }
+        written.entity = Name(entity, span: name.span)
+        site.entity = entity
+        let query = SwiftPredicate.resolveMembers(written, schema: schema)
         let checked = TypeChecker.check(query, schema: schema)
         let rules = SwiftDataRules.check(query, schema: schema)
         // A member after a to-many relationship: the Swift advice (contains(where:)) replaces the text language's (any).
         let toMany = rules.contains { $0.code == .swiftDataToMany }
-        site.diagnostics += checked.diagnostics.filter { !(toMany && $0.code == .toManyWithoutQuantifier) }
+        let limits = SwiftLintOwnLimits(schema: schema, skippedProperties: models.skippedProperties, bytes: bytes)
+        site.diagnostics += checked.diagnostics.filter {
+            !(toMany && $0.code == .toManyWithoutQuantifier) && !limits.isOwnLimit($0)
+        }
         site.diagnostics += rules
         // Where the app's Swift is pq's, or SwiftData would answer differently (`SwiftDataDifferences`).
         site.diagnostics += SwiftDataDifferences.foreign(found.foreignSpellings)
@@ -82,14 +135,24 @@ public enum SwiftAppLint {
             if let predicate = query.predicate {
                 site.diagnostics += SwiftDataDifferences.nilInequalities(predicate, schema: schema, root: result.entity)
             }
-            site.diagnostics += SwiftDataDifferences.sorts(
-                query.sortKeys, checked: result.sortKeys, comparators: found.comparators)
+            if engineDifferences {
+                site.diagnostics += SwiftDataDifferences.sorts(
+                    query.sortKeys, checked: result.sortKeys, comparators: found.comparators)
+            }
         }
         site.diagnostics.sort { $0.span.start < $1.span.start }
-        guard let result = checked.query, !rules.containsErrors else { return site }
-        if let mapping, !site.diagnostics.containsErrors, let compiled = try? SQLLowering.lower(result, mapping: mapping) {
+        // A site that evaluates a captured predicate has no SQL of its own: pq cannot see that predicate here.
+        guard let result = checked.query, !rules.containsErrors, found.evaluated.isEmpty else { return site }
+        if let mapping = models.mapping, !site.diagnostics.containsErrors,
+            let compiled = try? SQLLowering.lower(result, mapping: mapping)
+        {
             site.sql = compiled.sql
         }
         return site
+    }
+
+    /// The site's model type as written, with its path when the site wrote one (`DBModel.Country`).
+    static func writtenType(of found: SwiftQuerySiteFinder.Found, _ name: Name) -> String {
+        found.writtenType.last == name.text ? found.writtenType.joined(separator: ".") : name.text
     }
 }

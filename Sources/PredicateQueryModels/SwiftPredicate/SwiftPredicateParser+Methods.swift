@@ -96,6 +96,8 @@ extension SwiftPredicateParser {
             return try patternCall(name, on: receiver)
         case "sum", "avg", "min", "max":
             return try aggregateCall(name, on: receiver)
+        case "evaluate" where acceptsEvaluate:
+            return try acceptedEvaluate(on: receiver, nameSpan: nameSpan)
         case "evaluate":
             throw fail(
                 "'evaluate' of a captured predicate cannot become SQL: the store needs the whole test in one closure",
@@ -106,6 +108,29 @@ extension SwiftPredicateParser {
                 "'\(name.text)' cannot become SQL: pq does not know this method", at: nameSpan, code: .swiftUnsupported,
                 notes: [DiagnosticNote("supported methods: \(Self.supportedMethods)")])
         }
+    }
+
+    /// `p.evaluate($0)`: SwiftData evaluates a captured `Predicate` (iOS 17.4+) or `#Expression`
+    /// (iOS 18+) inside a predicate. pq cannot see its body here, so the call stands for a test
+    /// that holds: the rest of the closure is still checked. The arguments are skipped.
+    mutating func acceptedEvaluate(on receiver: Expr, nameSpan: SourceSpan) throws(Failure) -> Expr {
+        guard isPunctuation("(") else { throw fail("expected '(' after 'evaluate'", at: currentSpan) }
+        var level = 0
+        var last = nameSpan
+        while let token = advance() {
+            last = span(of: token)
+            if token.isPunctuation("(") { level += 1 }
+            if token.isPunctuation(")") {
+                level -= 1
+                if level == 0 { break }
+            }
+        }
+        guard level == 0 else { throw fail("expected ')' to end 'evaluate(…)'", at: currentSpan) }
+        if case .parameter(let name) = receiver.kind {
+            capturedNames.removeAll { $0 == name }
+            if !evaluated.contains(name) { evaluated.append(name) }
+        }
+        return Expr(.literal(.bool(true)), span: receiver.span.merged(with: last))
     }
 
     /// A list or a range, written as one.

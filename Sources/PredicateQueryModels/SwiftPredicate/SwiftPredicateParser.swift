@@ -48,6 +48,11 @@ struct SwiftPredicateParser {
     var pending: [SourceSpan: Pending] = [:]
     /// What pq reads here but Foundation's `#Predicate` does not accept (reported by `pq lint`).
     var foreignSpellings: [ForeignSpelling] = []
+    /// Read `p.evaluate(…)` of a captured predicate or expression as a test pq does not check
+    /// (`pq lint`: SwiftData runs it since iOS 17.4) instead of an error (`pq --swift`: no SQL for it).
+    var acceptsEvaluate = false
+    /// The captured predicates and expressions whose `evaluate(…)` was accepted, in order of use.
+    var evaluated: [String] = []
 
     init(tokens: [SwiftToken], range: Range<Int>, sourceLength: Int) {
         self.tokens = tokens

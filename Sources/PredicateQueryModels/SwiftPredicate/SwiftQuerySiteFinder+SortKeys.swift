@@ -97,7 +97,17 @@ extension SwiftQuerySiteFinder {
     func keyPath(at slash: Int, ascending: Bool, entity: inout Name?) -> SortKey? {
         var index = slash + 1
         if index < tokens.count, tokens[index].kind == .identifier, tokens[index].start == tokens[slash].end {
-            if entity == nil { entity = Name(tokens[index].text, span: span(index)) }
+            // `\DBModel.Country.name`: a type nested in another (the name keeps its path, as written);
+            // Swift's types are capitalised, properties not.
+            let first = index
+            var written = tokens[index].text
+            while index + 2 < tokens.count, tokens[index + 1].isPunctuation("."), tokens[index + 2].kind == .identifier,
+                tokens[index + 2].text.first?.isUppercase == true
+            {
+                index += 2
+                written += "." + tokens[index].text
+            }
+            if entity == nil { entity = Name(written, span: span(first).merged(with: span(index))) }
             index += 1
         }
         var components: [PathComponent] = []

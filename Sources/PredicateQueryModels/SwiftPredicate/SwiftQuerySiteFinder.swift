@@ -22,6 +22,10 @@ struct SwiftQuerySiteFinder {
         var foreignSpellings: [SwiftPredicateParser.ForeignSpelling] = []
         /// The comparator each sort key's descriptor was written with, by the key's span.
         var comparators: [SourceSpan: Comparator] = [:]
+        /// The captured predicates whose `evaluate(…)` the closure calls (with `acceptsEvaluate`).
+        var evaluated: [String] = []
+        /// The model type as written between `<` and `>`, when it is a dotted name (`DBModel.Country`).
+        var writtenType: [String] = []
     }
 
     let tokens: [SwiftToken]
@@ -32,10 +36,39 @@ struct SwiftQuerySiteFinder {
     var comparators: [SourceSpan: Comparator] = [:]
     /// `String.Comparator(options:)` arguments read by `sortKeys`.
     var foreignSorts: [SourceSpan] = []
+    /// Read `p.evaluate(…)` as SwiftData does (`pq lint`), not as an error (see `SwiftPredicateParser`).
+    var acceptsEvaluate = false
+    /// The app's methods that take a predicate of a generic model type (`pq lint`).
+    var predicateMethods = SwiftPredicateMethods(files: [])
+
+    /// The token index of each `var name` or `let name`'s name, by name, in order: where context
+    /// inference looks declarations up (`SwiftQuerySiteFinder+Context`).
+    let declaredNames: [String: [Int]]
+    /// For each token, the index of the innermost `{` before it that is not yet closed (-1 at the top level).
+    let enclosingBraces: [Int]
+    /// For each `{`, the index of its `}` (-1 for other tokens, or when it is never closed).
+    let braceClosers: [Int]
 
     init(tokens: [SwiftToken], sourceLength: Int) {
         self.tokens = tokens
         self.sourceLength = sourceLength
+        var declared: [String: [Int]] = [:]
+        for index in tokens.indices.dropFirst() where tokens[index].kind == .identifier {
+            if tokens[index - 1].isWord("var") || tokens[index - 1].isWord("let") {
+                declared[tokens[index].text, default: []].append(index)
+            }
+        }
+        declaredNames = declared
+        var enclosing = Array(repeating: -1, count: tokens.count)
+        var closers = Array(repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            enclosing[index] = open.last ?? -1
+            if token.isPunctuation("{") { open.append(index) }
+            if token.isPunctuation("}"), let opener = open.popLast() { closers[opener] = index }
+        }
+        enclosingBraces = enclosing
+        braceClosers = closers
     }
 
     func span(_ index: Int) -> SourceSpan { SourceSpan(start: tokens[index].start, end: tokens[index].end) }
@@ -73,7 +106,11 @@ struct SwiftQuerySiteFinder {
                 found.append(site)
             } else if token.kind == .pound, token.text == "Predicate", !consumed.contains(index) {
                 let end = predicateEnd(from: index)
-                found.append(predicate(from: index, to: end, kind: "#Predicate"))
+                var site = predicate(from: index, to: end, kind: "#Predicate")
+                if site.query != nil, site.query?.entity == nil {
+                    site.query?.entity = contextType(of: index, wrappers: ["Predicate"]) ?? methodArgumentType(of: index)
+                }
+                found.append(site)
             } else if token.kind == .identifier, token.text == "SortDescriptor", !consumed.contains(index),
                 let close = descriptorEnd(index)
             {
@@ -95,6 +132,18 @@ struct SwiftQuerySiteFinder {
         return found.sorted { $0.span.start < $1.span.start }
     }
 
+    /// `DBModel.Country` after the `<` at `open`: its components, or nothing if it is not a dotted name.
+    func dottedType(after open: Int) -> [String] {
+        var path: [String] = []
+        var index = open + 1
+        while index < tokens.count, tokens[index].kind == .identifier {
+            path.append(tokens[index].text)
+            guard isPunctuation(".", at: index + 1) else { break }
+            index += 2
+        }
+        return path
+    }
+
     /// The token after a `#Predicate<T> { … }` starting at `start`.
     func predicateEnd(from start: Int) -> Int {
         var index = start + 1
@@ -108,10 +157,12 @@ struct SwiftQuerySiteFinder {
     mutating func predicate(from start: Int, to end: Int, kind: String) -> Found {
         for index in start..<end { consumed.insert(index) }
         var parser = SwiftPredicateParser(tokens: tokens, range: start..<end, sourceLength: sourceLength)
+        parser.acceptsEvaluate = acceptsEvaluate
         let query = parser.parseWhole(entity: nil)
         return Found(
             kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames,
-            foreignSpellings: parser.foreignSpellings)
+            foreignSpellings: parser.foreignSpellings, evaluated: parser.evaluated,
+            writtenType: isPunctuation("<", at: start + 1) ? dottedType(after: start + 1) : [])
     }
 
     /// `SortDescriptor(…)` or `SortDescriptor<T>(…)`: the index of its `)`.
@@ -126,9 +177,11 @@ struct SwiftQuerySiteFinder {
     mutating func call(at index: Int, kind: String) -> Found? {
         var entity: Name?
         var open = index + 1
+        var writtenType: [String] = []
         if isPunctuation("<", at: open), let close = closing(open) {
             if let type = (open + 1..<close).first(where: { tokens[$0].kind == .identifier }) {
-                entity = Name(tokens[type].text, span: span(type))
+                writtenType = dottedType(after: open)
+                entity = Name(writtenType.last ?? tokens[type].text, span: span(type))
             }
             open = close + 1
         }
@@ -140,18 +193,27 @@ struct SwiftQuerySiteFinder {
         var sortRange: Range<Int>?
         var captured: [String] = []
         var foreign: [SwiftPredicateParser.ForeignSpelling] = []
+        var evaluated: [String] = []
         for (label, range) in arguments(open + 1..<close) {
             switch label {
             case "filter", "predicate":
                 guard let pound = range.first(where: { tokens[$0].kind == .pound && tokens[$0].text == "Predicate" }) else {
+                    // `FetchDescriptor(predicate: p)`: the model of the predicate `p` declared before.
+                    if entity == nil, range.count == 1, tokens[range.lowerBound].kind == .identifier {
+                        entity = declaredPredicateType(tokens[range.lowerBound].text, before: range.lowerBound)
+                    }
                     continue
                 }
                 let read = predicate(from: pound, to: predicateEnd(from: pound), kind: kind)
                 query.predicate = read.query?.predicate
-                if let named = read.query?.entity { entity = entity ?? named }
+                if entity == nil, let named = read.query?.entity {
+                    entity = named
+                    writtenType = read.writtenType
+                }
                 diagnostics += read.diagnostics
                 captured = read.capturedNames
                 foreign = read.foreignSpellings
+                evaluated = read.evaluated
             case "sort", "sortBy":
                 sortRange = range
             case "order":
@@ -164,17 +226,13 @@ struct SwiftQuerySiteFinder {
             query.sortKeys = sortKeys(sortRange, defaultAscending: ascending, entity: &entity, diagnostics: &diagnostics)
         }
         // `@Query(…) var trips: [Trip]`: the element type of the wrapped property.
-        if entity == nil, kind == "@Query", close + 5 < tokens.count,
-            tokens[close + 1].isWord("var") || tokens[close + 1].isWord("private"),
-            let colon = (close + 1..<min(close + 6, tokens.count)).first(where: { tokens[$0].isPunctuation(":") }),
-            isPunctuation("[", at: colon + 1), colon + 2 < tokens.count, tokens[colon + 2].kind == .identifier
-        {
-            entity = Name(tokens[colon + 2].text, span: span(colon + 2))
-        }
+        if entity == nil, kind == "@Query" { entity = wrappedElementType(after: close) ?? wrappedPropertyType(assignedAt: index) }
+        // `let d: FetchDescriptor<Trip> = FetchDescriptor(…)`, `return FetchDescriptor(…)` in `-> FetchDescriptor<Trip>`.
+        if entity == nil, kind == "FetchDescriptor" { entity = contextType(of: index, wrappers: ["FetchDescriptor"]) }
         query.entity = entity
         var site = Found(
             kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured,
-            foreignSpellings: foreign)
+            foreignSpellings: foreign, evaluated: evaluated, writtenType: writtenType)
         takeSortNotes(into: &site)
         if query.predicate == nil, query.sortKeys.isEmpty, diagnostics.isEmpty { return nil }
         return site

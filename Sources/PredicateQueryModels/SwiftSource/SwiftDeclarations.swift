@@ -110,10 +110,21 @@ struct SwiftTypeDecl: Sendable {
     var isModel: Bool { attributes.contains { $0.name == "Model" } }
 }
 
+/// `typealias Name = Type`, at the top level or inside a type (`enum SchemaV2 { typealias Trip = … }`).
+struct SwiftTypeAliasDecl: Sendable {
+    var name: String
+    /// The enclosing types' names and this one's, as for a type declaration.
+    var path: [String]
+    var target: SwiftTypeSyntax
+    var file: String
+    var line: Int
+}
+
 /// Everything read from one file.
 struct SwiftFileDeclarations: Sendable {
     var file: String
     var types: [SwiftTypeDecl]
+    var aliases: [SwiftTypeAliasDecl] = []
     var skippedBranches: [SwiftConditionalFilter.SkippedBranch]
     /// Lexical and structural problems, always reported.
     var problems: [SwiftModelSource.Warning]

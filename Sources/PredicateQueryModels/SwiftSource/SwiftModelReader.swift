@@ -22,6 +22,7 @@ struct SwiftModelReader {
     let tokens: [SwiftToken]
     var index = 0
     var types: [SwiftTypeDecl] = []
+    var aliases: [SwiftTypeAliasDecl] = []
     var problems: [SwiftModelSource.Warning] = []
 
     /// The declarations of `file`, and the problems met reading it.
@@ -38,7 +39,7 @@ struct SwiftModelReader {
             ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
         }.map(\.element)
         return SwiftFileDeclarations(
-            file: file.path, types: reader.types, skippedBranches: filtered.skipped, problems: problems)
+            file: file.path, types: reader.types, aliases: reader.aliases, skippedBranches: filtered.skipped, problems: problems)
     }
 
     init(file: String, bytes: [UInt8], tokens: [SwiftToken]) {
@@ -136,7 +137,9 @@ struct SwiftModelReader {
             }
         case "func", "init", "deinit", "subscript", "macro":
             skipFunction()
-        case "typealias", "associatedtype", "import", "operator", "precedencegroup":
+        case "typealias":
+            readTypeAlias(owner: owner)
+        case "associatedtype", "import", "operator", "precedencegroup":
             skipStatement()
         default:
             note("skipped '\(snippet(from: index))', which is not a declaration pq reads", line: token.line, owner: owner)
@@ -208,6 +211,24 @@ struct SwiftModelReader {
             problem("the body of \(kind.rawValue) '\(name)' is never closed", line: line)
         }
         types[declaration].endLine = token(at: index - 1)?.line ?? line
+    }
+
+    /// `typealias Name = Type`: kept for resolving type names (`typealias Server = SchemaV1.Server`).
+    /// A generic alias (`typealias Pair<T> = …`) is skipped: pq does not substitute its parameters.
+    private mutating func readTypeAlias(owner: Int?) {
+        guard let keyword = current else { return }
+        advance()
+        guard let name = current, name.kind == .identifier, isPunctuation("=", at: index + 1) else {
+            skipRestOfStatement()
+            return
+        }
+        index += 2
+        let start = index
+        if let target = parseType() {
+            let path = (owner.map { types[$0].path } ?? []) + [name.text]
+            aliases.append(SwiftTypeAliasDecl(name: name.text, path: path, target: target, file: file, line: keyword.line))
+        }
+        if index == start { skipRestOfStatement() }
     }
 
     /// Skips generic parameters `<T: Equatable, U>`.

@@ -58,7 +58,7 @@ public struct SwiftModelSource: Sendable {
 
     /// The warnings by file (in the given order) and line, at most
     /// `warningsPerFile` for each file.
-    private static func limited(_ warnings: [Warning], fileOrder: [String]) -> [Warning] {
+    static func limited(_ warnings: [Warning], fileOrder: [String]) -> [Warning] {
         var rank: [String: Int] = [:]
         for (position, path) in fileOrder.enumerated() where rank[path] == nil { rank[path] = position }
         let sorted = warnings.enumerated().sorted {

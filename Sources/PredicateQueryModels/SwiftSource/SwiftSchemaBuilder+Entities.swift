@@ -50,7 +50,7 @@ extension SwiftSchemaBuilder {
             switch storedProperty(property, in: owner, scope: declaration.path) {
             case .attribute(let attribute)?: entity.attributes.append(attribute)
             case .relationship(let draft)?: drafts.append(draft)
-            case nil: break
+            case nil: skippedProperties[declaration.name, default: []].insert(property.name)
             }
         }
         return (entity, drafts)
@@ -136,10 +136,8 @@ extension SwiftSchemaBuilder {
         case .value(let type):
             return attribute(type)
         case .model(let destination), .models(let destination):
-            if options.isTransient {
-                warn("'\(name)' is @Transient and refers to models; skipped", line: property.line, in: owner)
-                return nil
-            }
+            // Never stored, so no relationship: kept as a transient attribute, so a query that uses it is told so.
+            if options.isTransient { return attribute(.transformable(written)) }
             var relationship =
                 if case .models = resolved {
                     Relationship(name, toMany: destination, optional: optional)
@@ -152,12 +150,15 @@ extension SwiftSchemaBuilder {
                 RelationshipDraft(
                     relationship: relationship, declaredInverse: options.inverse, declaration: owner, line: property.line))
         case .unusable(let reason):
+            // A @Transient property is never stored, whatever its type: it stays in the model so a query
+            // that uses it is told it is transient (not that it does not exist).
+            if options.isTransient {
+                return attribute(.transformable(written.isEmpty ? property.defaultText ?? "" : written))
+            }
             if property.type == nil && property.initializerType == nil {
                 warn(
                     "'\(name)' has no type annotation, and pq cannot tell its type from '\(property.defaultText ?? "")'; skipped",
                     line: property.line, in: owner)
-            } else if options.isTransient {
-                warn("'\(name)' is @Transient and has type '\(written)', \(reason); skipped", line: property.line, in: owner)
             } else {
                 warn("'\(name)' has type '\(written)', \(reason); skipped", line: property.line, in: owner)
             }

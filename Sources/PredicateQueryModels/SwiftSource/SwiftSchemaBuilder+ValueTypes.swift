@@ -31,6 +31,7 @@ extension SwiftSchemaBuilder {
         case .named(let path, let arguments):
             guard arguments.isEmpty else { return .unusable("a generic type, which pq cannot query") }
             if let builtin = Self.builtinType(path) { return .value(builtin) }
+            if let raw = rawValueType(path, scope: scope) { return .value(raw) }
             if let model = modelName(path, scope: scope) { return .model(model) }
             guard let found = lookup(path, scope: scope) else { return .unusable(Self.cannotStore) }
             let result: Result<String, ValueTypeFailure>
@@ -66,6 +67,14 @@ extension SwiftSchemaBuilder {
         case .other:
             return .unusable(Self.cannotStore)
         }
+    }
+
+    /// `Status.RawValue`: the raw type of an enum with `Int` or `String` raw values.
+    func rawValueType(_ path: [String], scope: [String]) -> AttributeType? {
+        guard path.count > 1, path.last == "RawValue", let found = lookup(Array(path.dropLast()), scope: scope),
+            declarations[found].kind == .enum, case .named(let raw, _)? = declarations[found].inherits.first
+        else { return nil }
+        return Self.builtinType(raw)
     }
 
     /// The enum declared at `position` as a schema enum: its name, or why not.
@@ -145,7 +154,10 @@ extension SwiftSchemaBuilder {
         relevant.insert(position)
         var fields: [Attribute] = []
         for property in declaration.properties where !property.isStatic && !property.isComputed {
-            guard let type = declaredOrInferredType(of: property, in: position, scope: declaration.path) else { continue }
+            guard let type = declaredOrInferredType(of: property, in: position, scope: declaration.path) else {
+                skippedProperties[declaration.name, default: []].insert(property.name)
+                continue
+            }
             let (base, optional) = type.unwrapped
             let label = "'\(property.name)' in '\(declaration.name)'"
             switch classify(base, scope: declaration.path) {
@@ -154,6 +166,7 @@ extension SwiftSchemaBuilder {
             case .model, .models:
                 warn("\(label) refers to models, which a Codable struct cannot hold; skipped", line: property.line, in: position)
             case .unusable(let reason):
+                skippedProperties[declaration.name, default: []].insert(property.name)
                 let written = property.typeText ?? property.defaultText ?? ""
                 warn("\(label) has type '\(written)', \(reason); skipped", line: property.line, in: position)
             }

@@ -21,8 +21,20 @@ struct SwiftSchemaBuilder {
     let declarations: [SwiftTypeDecl]
     let declarationFiles: [Int]
     /// Declarations other than extensions, by dotted path and by name.
-    private var byPath: [String: Int] = [:]
-    private var byName: [String: Int] = [:]
+    var byPath: [String: Int] = [:]
+    var byName: [String: Int] = [:]
+    /// Every `typealias` of every file, and their indices by dotted path and by name.
+    let aliases: [SwiftTypeAliasDecl]
+    /// The index of the file of each alias.
+    let aliasFiles: [Int]
+    var aliasByPath: [String: Int] = [:]
+    var aliasByName: [String: Int] = [:]
+    /// Model declarations to take over same-named ones (a version a site names: `SchemaV1.Trip`); when
+    /// empty, aliases and `VersionedSchema` nesting decide.
+    var preferred: Set<Int> = []
+    /// The stored properties of each model and Codable struct that pq could not read (their type is unknown
+    /// to it), by entity or struct name.
+    var skippedProperties: [String: Set<String>] = [:]
 
     /// The `@Model` classes by entity name, and in declaration order.
     var models: [String: Int] = [:]
@@ -57,6 +69,13 @@ struct SwiftSchemaBuilder {
         }
         self.declarations = declarations
         self.declarationFiles = declarationFiles
+        self.aliases = files.flatMap(\.aliases)
+        self.aliasFiles = files.enumerated().flatMap { position, file in Array(repeating: position, count: file.aliases.count) }
+        for (position, alias) in aliases.enumerated() {
+            let path = alias.path.joined(separator: ".")
+            if aliasByPath[path] == nil { aliasByPath[path] = position }
+            if aliasByName[alias.name] == nil { aliasByName[alias.name] = position }
+        }
         for (position, declaration) in declarations.enumerated() where declaration.kind != .extension {
             let path = declaration.path.joined(separator: ".")
             if byPath[path] == nil { byPath[path] = position }
@@ -89,6 +108,7 @@ struct SwiftSchemaBuilder {
     }
 
     private mutating func findModels() {
+        let aliased = aliasedDeclarations()
         for (position, declaration) in declarations.enumerated() where declaration.isModel {
             guard declaration.kind == .class else {
                 warn(
@@ -97,9 +117,27 @@ struct SwiftSchemaBuilder {
                 continue
             }
             if let first = models[declaration.name] {
-                warn(
-                    "the model '\(declaration.name)' is declared more than once; the one at \(declarations[first].file):\(declarations[first].line) is used",
-                    line: declaration.line, in: position)
+                // `typealias Trip = SchemaV2.Trip`: of the versions of a model in VersionedSchema enums, the
+                // one an alias names is the current one; a model outside every VersionedSchema is the current
+                // one beside versions nested in them. Elsewhere the first declaration stays (the files come
+                // in the order the caller chose: a module's own first).
+                let (firstIsVersion, isVersion) = (isInVersionedSchema(first), isInVersionedSchema(position))
+                let replaces =
+                    preferred.isEmpty
+                    ? firstIsVersion && !aliased.contains(first) && (isVersion ? aliased.contains(position) : true)
+                    : preferred.contains(position) && !preferred.contains(first)
+                let (kept, dropped) = replaces ? (position, first) : (first, position)
+                if kept == position {
+                    models[declaration.name] = position
+                    modelOrder = modelOrder.map { $0 == first ? position : $0 }
+                    relevant.remove(first)
+                    relevant.insert(position)
+                }
+                if !isInVersionedSchema(dropped) {
+                    warn(
+                        "the model '\(declaration.name)' is declared more than once; the one at \(declarations[kept].file):\(declarations[kept].line) is used",
+                        line: declarations[dropped].line, in: dropped)
+                }
                 continue
             }
             models[declaration.name] = position
@@ -169,23 +207,6 @@ struct SwiftSchemaBuilder {
 
     // MARK: - Names
 
-    /// The declaration (not an extension) a type name refers to from inside the
-    /// type at `scope`: the innermost enclosing type's nested type first, then
-    /// outwards, then any type of that name.
-    func lookup(_ path: [String], scope: [String]) -> Int? {
-        guard let name = path.last else { return nil }
-        if path.count > 1 {
-            return byPath[path.joined(separator: ".")] ?? lookup([name], scope: [])
-        }
-        var prefix = scope
-        while true {
-            if let found = byPath[(prefix + [name]).joined(separator: ".")] { return found }
-            if prefix.isEmpty { break }
-            prefix.removeLast()
-        }
-        return byName[name]
-    }
-
     /// The builtin attribute type a path names (`Date`, `Foundation.Date`), if any.
     static func builtinType(_ path: [String]) -> AttributeType? {
         guard let name = path.last, path.count == 1 || (path.count == 2 && ["Swift", "Foundation"].contains(path[0]))
@@ -199,6 +220,7 @@ struct SwiftSchemaBuilder {
     func modelName(_ path: [String], scope: [String]) -> String? {
         guard Self.builtinType(path) == nil, let found = lookup(path, scope: scope) else { return nil }
         let name = declarations[found].name
-        return models[name] == found ? name : nil
+        // Another version of a model (`SchemaV1.Trip` beside `SchemaV2.Trip`) is that entity too.
+        return models[name] == found || (models[name] != nil && declarations[found].isModel) ? name : nil
     }
 }

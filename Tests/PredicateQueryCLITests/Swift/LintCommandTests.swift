@@ -60,11 +60,42 @@ struct LintCommandTests {
         #expect(found.count == Set(found).count, "one warning per difference")
         // One of each kind.
         let codes = warningLines.compactMap { $0.split(separator: "[").last.map { String($0.dropLast()) } }
-        #expect(
-            Set(codes) == [
-                "swift.sortDefaultComparator", "swift.sortLocalized", "swift.canonicalEquivalence", "swift.nilInequality",
-                "swift.toManyThroughNil",
-            ])
+        #expect(Set(codes) == ["swift.canonicalEquivalence", "swift.nilInequality", "swift.toManyThroughNil"])
+    }
+
+    /// pq's own engine sorts Strings differently from SwiftData: true for `pq --swift`, nothing an app
+    /// running on SwiftData needs to hear, so only `--engine-differences` prints it.
+    @Test func enginesSortDifferencesOnlyWhenAsked() throws {
+        let plain = try lint().output
+        #expect(!plain.contains("swift.sortDefaultComparator") && !plain.contains("swift.sortLocalized"))
+        let asked = try lint(["--engine-differences"]).output
+        #expect(asked.contains("[swift.sortDefaultComparator]"))
+        #expect(asked.contains("[swift.sortLocalized]"))
+    }
+
+    /// A site whose model type cannot be told is not checked: the summary counts it with its reason,
+    /// the JSON report gives the count and each site's reason, and it is no warning.
+    @Test func skippedSitesAreCountedNotWarnedAbout() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-lint-skipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = """
+            import SwiftData
+            @Model final class Item { var title: String = ""; init() {} }
+            func fetch<T: PersistentModel>() -> Predicate<T> { #Predicate { _ in true } }
+            let ok = #Predicate<Item> { $0.title == "a" }
+            """
+        try source.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        let text = try PQProcess.run(["lint", folder.path])
+        #expect(text.status == 0)
+        #expect(text.output.contains("2 queries in 1 file: 0 errors, 0 warnings, 1 skipped\n"), "\(text.output)")
+        #expect(text.output.contains("  1 skipped: 'T' is not a @Model class pq found"), "\(text.output)")
+        let json = try PQProcess.run(["lint", "--format", "json", folder.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["skipped"] as? Int == 1)
+        #expect(object["warnings"] as? Int == 0)
+        let sites = try #require(object["sites"] as? [[String: Any]])
+        #expect(sites.compactMap { $0["skipped"] as? String }.count == 1)
     }
 
     @Test func jsonHasTheSameErrorsWithLocations() throws {

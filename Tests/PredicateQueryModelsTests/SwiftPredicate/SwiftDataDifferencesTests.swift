@@ -40,7 +40,7 @@ struct SwiftDataDifferencesTests {
     /// The diagnostics of the one query site in `source`, with the text each points at.
     func lint(_ source: String) -> [(code: String, severity: Severity, text: String)] {
         let file = SwiftModelSource.File(path: "View.swift", text: source)
-        let report = SwiftAppLint.lint([Self.models, file])
+        let report = SwiftAppLint.lint([Self.models, file], engineDifferences: true)
         let bytes = Array(source.utf8)
         return report.sites.filter { $0.file == "View.swift" }.flatMap(\.diagnostics).map { diagnostic in
             let range = diagnostic.span.start..<min(diagnostic.span.end, bytes.count)

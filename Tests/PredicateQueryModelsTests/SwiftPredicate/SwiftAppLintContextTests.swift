@@ -1,0 +1,124 @@
+// `pq lint` takes a site's model type from the code around it when the
+// `#Predicate` does not write it, as the compiler infers it. Every form is
+// written with a misspelled property: the error proves the site was checked
+// against the right model, where a skipped site would report nothing. A site
+// whose type cannot be told is skipped and counted, never guessed.
+
+import PredicateQuery
+import PredicateQueryModels
+import Testing
+
+struct SwiftAppLintContextTests {
+    static let models = SwiftModelSource.File(
+        path: "Models.swift",
+        text: """
+            import SwiftData
+            @Model final class Item { var title: String = ""; init() {} }
+            @Model final class Other { var titel: String = ""; init() {} }
+            """)
+
+    /// The codes of the diagnostics in `source`, and how many of its sites were skipped.
+    static func lint(_ source: String) -> (codes: [String], skipped: Int) {
+        let report = SwiftAppLint.lint([models, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        return (sites.flatMap(\.diagnostics).map(\.code.rawValue), sites.filter { $0.skipped != nil }.count)
+    }
+
+    static let forms: [String] = [
+        "let p: Predicate<Item> = #Predicate { $0.titel == \"a\" }",
+        "var p: Predicate<Item>? = #Predicate { $0.titel == \"a\" }",
+        "struct S { static let p: Foundation.Predicate<Item> = #Predicate { $0.titel == \"a\" } }",
+        "func f(p: Predicate<Item> = #Predicate { $0.titel == \"a\" }) {}",
+        "func f() -> Predicate<Item> { #Predicate { $0.titel == \"a\" } }",
+        "func f(x: Int) -> Predicate<Item> {\n let y = x\n return #Predicate { $0.titel == \"a\" }\n}",
+        "var p: Predicate<Item> { #Predicate { $0.titel == \"a\" } }",
+        "let d = FetchDescriptor<Item>(predicate: #Predicate { $0.titel == \"a\" })",
+        "var d = FetchDescriptor<Item>()\nd.predicate = #Predicate { $0.titel == \"a\" }",
+        "func f(d: FetchDescriptor<Other>) {\n var d: FetchDescriptor<Item> = .init()\n d.predicate = #Predicate { $0.titel == \"a\" }\n}",
+        "let d: FetchDescriptor<Item> = FetchDescriptor(predicate: #Predicate { $0.titel == \"a\" })",
+        "func f() -> FetchDescriptor<Item> { return FetchDescriptor(predicate: #Predicate { $0.titel == \"a\" }) }",
+        "struct V { @Query(filter: #Predicate { $0.titel == \"a\" }) private(set) var items: [Item] }",
+        "struct V {\n @Query var items: [Item]\n init() { _items = Query(filter: #Predicate { $0.titel == \"a\" }) }\n}",
+        "let s = SortDescriptor(\\Item.titel)",
+        "let p = #Predicate<Item> { $0.title == \"a\" }\nlet d = FetchDescriptor(predicate: p, sortBy: [SortDescriptor(\\.titel)])",
+    ]
+
+    @Test(arguments: forms) func theModelComesFromTheContext(_ source: String) {
+        let result = Self.lint(source)
+        #expect(result.skipped == 0, "\(source)")
+        #expect(result.codes == ["check.unknownProperty"], "\(source)")
+    }
+
+    static let unknowable: [String] = [
+        "let p = #Predicate { $0.titel == \"a\" }",
+        "func f<T: PersistentModel>() -> Predicate<T> { #Predicate { $0.titel == \"a\" } }",
+        "let q = Query<Item>().include(#Predicate { $0.titel == \"a\" })",
+        "let p = #Predicate<Unknown> { $0.titel == \"a\" }",
+        "let h = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.titel == \"a\" })",
+        "var h = HistoryDescriptor<DefaultHistoryTransaction>()\nh.predicate = #Predicate { $0.titel == \"a\" }",
+        // Another function's `descriptor` is not this one's (here a parameter pq does not read).
+        "func a() { var descriptor = FetchDescriptor<Other>() }\nfunc b(descriptor: inout FetchDescriptor<Item>) {\n"
+            + " descriptor.predicate = #Predicate { $0.titel == \"a\" }\n}",
+    ]
+
+    @Test func aHistoryDescriptorsPredicateIsSkippedNamingItsType() {
+        let source = "let h = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.author == nil })"
+        let report = SwiftAppLint.lint([Self.models, SwiftModelSource.File(path: "Use.swift", text: source)])
+        #expect(
+            report.skippedSites.map(\.skipped) == [
+                "'DefaultHistoryTransaction' is not a @Model class pq found (a generic parameter, or a type declared elsewhere)"
+            ])
+    }
+
+    @Test(arguments: unknowable) func whatCannotBeToldIsSkippedAndCounted(_ source: String) {
+        let result = Self.lint(source)
+        #expect(result.skipped == 1, "\(source)")
+        #expect(result.codes.isEmpty, "\(source)")
+    }
+
+    /// A library of the app (here, swift-query's shape) whose methods take `Predicate<T>` of a generic `T`.
+    static let library = SwiftModelSource.File(
+        path: "Library.swift",
+        text: """
+            import SwiftData
+            public struct Query<T: PersistentModel> {
+                public var predicate: Predicate<T>?
+                public func include(_ newPredicate: Predicate<T>) -> Self { self }
+                public func sortBy<Value>(_ keyPath: KeyPath<T, Value>) -> Query<T> { self }
+                public func results() -> [T] { [] }
+            }
+            public extension PersistentModel {
+                static func include(_ predicate: Predicate<Self>) -> Query<Self> { Query() }
+                static func query() -> Query<Self> { Query() }
+            }
+            """)
+
+    static let methodForms: [String] = [
+        "let q = Query<Item>().include(#Predicate { $0.titel == \"a\" })",
+        "let q = Item.include(#Predicate { $0.titel == \"a\" })",
+        "let q = Item.include(#Predicate { $0.title == \"a\" })\n    .include(#Predicate { $0.titel == \"a\" })",
+        "let q = Query<Item>()\n    .sortBy(\\.title)\n    .include(#Predicate { $0.titel == \"a\" })",
+        "let q = Item.query().include(#Predicate { $0.titel == \"a\" })",
+    ]
+
+    @Test(arguments: methodForms) func theModelComesFromTheAppsGenericMethod(_ source: String) {
+        let report = SwiftAppLint.lint([Self.models, Self.library, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        #expect(sites.allSatisfy { $0.skipped == nil }, "\(source)")
+        #expect(sites.flatMap(\.diagnostics).map(\.code.rawValue) == ["check.unknownProperty"], "\(source)")
+    }
+
+    static let methodUnknowable: [String] = [
+        // A variable's type is not followed; nor a method the library does not declare; nor `results()`.
+        "let q = query.include(#Predicate { $0.titel == \"a\" })",
+        "let q = Query<Item>().filtered(#Predicate { $0.titel == \"a\" })",
+        "let q = Query<Item>().results().include(#Predicate { $0.titel == \"a\" })",
+    ]
+
+    @Test(arguments: methodUnknowable) func aMethodChainPqCannotFollowIsSkipped(_ source: String) {
+        let report = SwiftAppLint.lint([Self.models, Self.library, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        #expect(sites.count == 1 && sites.allSatisfy { $0.skipped != nil }, "\(source)")
+        #expect(sites.flatMap(\.diagnostics).isEmpty, "\(source)")
+    }
+}

@@ -1,0 +1,190 @@
+// `pq lint` resolves a site's model type as the compiler would: through
+// typealiases (chains, aliases nested in a `VersionedSchema` enum), to the
+// version of a model the app's alias names, per module (a test target's mock
+// never stands in for the app's model), and through a key path's nested root
+// type. Each test has a control that fails when the resolution is wrong: a
+// property only the right declaration has, or one it lacks.
+
+import PredicateQuery
+import PredicateQueryModels
+import Testing
+
+struct SwiftAppLintTypeResolutionTests {
+    /// The codes of the diagnostics of the sites in `file`, and the sites skipped there.
+    static func lint(_ files: [(String, String)], in file: String) -> (codes: [String], skipped: [String]) {
+        let report = SwiftAppLint.lint(files.map { SwiftModelSource.File(path: $0.0, text: $0.1) })
+        let sites = report.sites.filter { $0.file == file }
+        return (sites.flatMap(\.diagnostics).map(\.code.rawValue), sites.compactMap(\.skipped))
+    }
+
+    static let versioned = """
+        import SwiftData
+        enum SchemaV1: VersionedSchema {
+            @Model final class Server { var name: String = ""; init() {} }
+        }
+        enum SchemaV2: VersionedSchema {
+            @Model final class Server { var name: String = ""; var port: Int = 0; init() {} }
+            typealias Current = Server
+        }
+        typealias ServerModel = SchemaV2.Server
+        typealias Latest = ServerModel
+        """
+
+    @Test func aTypealiasChainNamesTheModel() {
+        let use = "let p = #Predicate<Latest> { $0.port > 80 }"
+        let result = Self.lint([("Models.swift", Self.versioned), ("Use.swift", use)], in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+        #expect(result.skipped.isEmpty)
+        // Checked, not skipped: a misspelled property is still an error.
+        let wrong = Self.lint(
+            [("Models.swift", Self.versioned), ("Use.swift", "let p = #Predicate<Latest> { $0.prot > 80 }")], in: "Use.swift")
+        #expect(wrong.codes == ["check.unknownProperty"])
+    }
+
+    @Test func theVersionAnAliasNamesIsTheModel() {
+        // `port` exists only in SchemaV2.Server, the version `ServerModel` names; SchemaV1's is declared first.
+        let use = "let p = #Predicate<ServerModel> { $0.port > 80 }"
+        let report = SwiftAppLint.lint([
+            SwiftModelSource.File(path: "Models.swift", text: Self.versioned),
+            SwiftModelSource.File(path: "Use.swift", text: use),
+        ])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.diagnostic.message))")
+        // Versions of a model in VersionedSchema enums are expected to share a name: no warning about it.
+        #expect(!report.modelWarnings.contains { $0.message.contains("declared more than once") })
+    }
+
+    @Test func anAliasNestedInTheSchemaEnumNamesTheModel() {
+        let use = "let p = #Predicate<SchemaV2.Current> { $0.port > 80 }"
+        let result = Self.lint([("Models.swift", Self.versioned), ("Use.swift", use)], in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+        #expect(result.skipped.isEmpty)
+        // Written without its enum, as code inside an extension of SchemaV2 would: the alias is still found.
+        let inside = "extension SchemaV2 { static let p = #Predicate<Current> { $0.port > 80 } }"
+        let unqualified = Self.lint([("Models.swift", Self.versioned), ("Use.swift", inside)], in: "Use.swift")
+        #expect(unqualified.codes.isEmpty, "\(unqualified.codes)")
+        #expect(unqualified.skipped.isEmpty, "\(unqualified.skipped)")
+    }
+
+    @Test func anAliasThatLoopsIsSkippedNotGuessed() {
+        let models = "import SwiftData\ntypealias A = B\ntypealias B = A\n@Model final class Item { var n: Int = 0; init() {} }"
+        let result = Self.lint([("Models.swift", models), ("Use.swift", "let p = #Predicate<A> { $0.n > 1 }")], in: "Use.swift")
+        #expect(result.codes.isEmpty)
+        #expect(result.skipped.count == 1)
+    }
+
+    @Test func anEnumsRawValueTypeIsItsRawType() {
+        let models = """
+            import SwiftData
+            enum Kind: Int { case a, b }
+            @Model final class Task { var _kind: Kind.RawValue = 0; init() {} }
+            """
+        let result = Self.lint(
+            [("Models.swift", models), ("Use.swift", "let p = #Predicate<Task> { $0._kind == 1 }")], in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+        // Compared with a String, it is an Int: an error, so the type was read.
+        let wrong = Self.lint(
+            [("Models.swift", models), ("Use.swift", "let p = #Predicate<Task> { $0._kind == \"a\" }")], in: "Use.swift")
+        #expect(!wrong.codes.isEmpty)
+    }
+
+    static let package = """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [
+            .target(name: "AppCore"),
+            .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
+        ])
+        """
+
+    @Test func aTestTargetsMockDoesNotShadowTheModel() {
+        let model = "import SwiftData\n@Model final class User { var name: String = \"\"; init() {} }"
+        let mock = "import SwiftData\n@Model final class User { var mockOnly: Int = 0; init() {} }"
+        let files = [
+            ("Pkg/Package.swift", Self.package), ("Pkg/Tests/AppCoreTests/Mocks.swift", mock),
+            ("Pkg/Sources/AppCore/User.swift", model),
+            ("Pkg/Sources/AppCore/Use.swift", "let p = #Predicate<User> { $0.name == \"a\" }"),
+            ("Pkg/Tests/AppCoreTests/UseMock.swift", "let p = #Predicate<User> { $0.mockOnly == 1 }"),
+            ("Pkg/Sources/AppCore/Wrong.swift", "let p = #Predicate<User> { $0.mockOnly == 1 }"),
+        ]
+        #expect(Self.lint(files, in: "Pkg/Sources/AppCore/Use.swift").codes.isEmpty)
+        #expect(Self.lint(files, in: "Pkg/Tests/AppCoreTests/UseMock.swift").codes.isEmpty)
+        #expect(Self.lint(files, in: "Pkg/Sources/AppCore/Wrong.swift").codes == ["check.unknownProperty"])
+    }
+
+    @Test func aModelInANamespaceBesideASameNamedView() {
+        let models = """
+            import SwiftData
+            enum DBModel {}
+            extension DBModel { @Model final class Country { var name: String = ""; init() {} } }
+            """
+        let view = "struct Country: View { var body: some View { Text(\"\") } }"
+        let files = [
+            ("App/View.swift", view), ("App/Models.swift", models),
+            (
+                "App/Use.swift",
+                "let p = #Predicate<DBModel.Country> { $0.name == \"a\" }\n@Query(sort: \\DBModel.Country.name) var all: [DBModel.Country]"
+            ),
+        ]
+        let result = Self.lint(files, in: "App/Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+        #expect(result.skipped.isEmpty, "\(result.skipped)")
+    }
+
+    @Test func twoAppsLintedTogetherKeepTheirOwnModels() {
+        let first = "import SwiftData\n@Model final class Tag { var label: String = \"\"; init() {} }"
+        let second = """
+            import SwiftData
+            enum V1: VersionedSchema { @Model final class Tag { var name: String = ""; init() {} } }
+            typealias Tag = V1.Tag
+            """
+        let files = [
+            ("apps/One/Models.swift", first), ("apps/Two/Models.swift", second),
+            ("apps/One/Use.swift", "let d = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\\Tag.label)])"),
+            ("apps/Two/Use.swift", "let p = #Predicate<Tag> { $0.name == \"a\" }"),
+        ]
+        let report = SwiftAppLint.lint(files.map { SwiftModelSource.File(path: $0.0, text: $0.1) })
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.diagnostic.message))")
+        #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
+    }
+
+    @Test func aSortByTheIdentityIsNotAnError() {
+        let models = "import SwiftData\n@Model final class Tag { var label: String = \"\"; init() {} }"
+        let use = "let d = FetchDescriptor<Tag>(sortBy: [SortDescriptor(\\Tag.id), SortDescriptor(\\.persistentModelID)])"
+        let result = Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+    }
+
+    @Test func theModelOutsideTheVersionedSchemasIsTheCurrentOne() {
+        // The old version's file comes first; the current model is declared at the top level.
+        let old = "import SwiftData\nenum SchemaV1: VersionedSchema { @Model final class Item { var a: Int = 0; init() {} } }"
+        let current = "import SwiftData\n@Model final class Item { var a: Int = 0; var b: Int = 0; init() {} }"
+        let files = [("A.swift", old), ("B.swift", current), ("Use.swift", "let p = #Predicate<Item> { $0.b > 1 }")]
+        let result = Self.lint(files, in: "Use.swift")
+        #expect(result.codes.isEmpty, "\(result.codes)")
+        let report = SwiftAppLint.lint(files.map { SwiftModelSource.File(path: $0.0, text: $0.1) })
+        #expect(report.modelWarnings.isEmpty, "\(report.modelWarnings.map(\.message))")
+    }
+
+    @Test func aSiteThatNamesAVersionIsCheckedAgainstThatVersion() {
+        let models = """
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                @Model final class Item { var a: Int = 0; var tag: Tag?; init() {} }
+                @Model final class Tag { var old: String = ""; init() {} }
+            }
+            enum SchemaV2: VersionedSchema {
+                @Model final class Item { var a: Int = 0; var b: Int = 0; var tag: Tag?; init() {} }
+                @Model final class Tag { var new: String = ""; init() {} }
+            }
+            """
+        func codes(_ use: String) -> [String] {
+            Self.lint([("Models.swift", models), ("Use.swift", use)], in: "Use.swift").codes
+        }
+        #expect(codes("let p = #Predicate<SchemaV2.Item> { $0.b > 1 && $0.tag?.new == \"x\" }").isEmpty)
+        #expect(codes("let p = #Predicate<SchemaV1.Item> { $0.a > 1 && $0.tag?.old == \"x\" }").isEmpty)
+        #expect(codes("let d = FetchDescriptor<SchemaV1.Item>(predicate: #Predicate { $0.a > 1 })").isEmpty)
+        // Each version has only its own properties.
+        #expect(codes("let p = #Predicate<SchemaV1.Item> { $0.b > 1 }") == ["check.unknownProperty"])
+        #expect(codes("let p = #Predicate<SchemaV2.Item> { $0.tag?.old == \"x\" }") == ["check.unknownProperty"])
+    }
+}

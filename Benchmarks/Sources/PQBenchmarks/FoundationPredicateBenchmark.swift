@@ -27,8 +27,10 @@ public enum FoundationPredicateBenchmark {
     }
 
     /// `ModelQuery(parsing:)` and `foundationPredicate()` for `text`, whatever its entity.
+    /// The model classes' schema, made once: only to find each example's entity.
+    nonisolated(unsafe) static let schema = ExampleSchemas.fromModels
+
     static func build(_ text: String) throws -> Any {
-        let schema = ExampleSchemas.fromModels
         guard let checked = TypeChecker.check(try parse(text), schema: schema).query else {
             throw BuildRefusal(reason: "does not check against the model classes")
         }

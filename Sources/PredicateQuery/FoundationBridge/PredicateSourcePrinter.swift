@@ -175,11 +175,6 @@ extension PredicateExpressions.Variable: PredicateSourceNode {
 
 extension PredicateExpressions.KeyPath: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        if type(of: keyPath as AnyKeyPath).rootType is any QueryEnum.Type {
-            printer.note(
-                "SwiftData cannot compare an enum property in a predicate (it crashes or matches nothing); "
-                    + "store the raw value in a property of its own, as Examples/Models/MoviesWorkaround does, and compare that")
-        }
         return "\(try printer.print(root)).\(try PredicateSourcePrinter.member(keyPath))"
     }
 }

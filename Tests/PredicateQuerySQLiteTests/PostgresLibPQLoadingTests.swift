@@ -3,7 +3,9 @@
 // how to install libpq, never a crash. Needs no server: the live PostgreSQL
 // suites are what show the loaded entry points work.
 
+import Foundation
 import PredicateQuerySQLite
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQueryPostgres
@@ -48,5 +50,29 @@ struct PostgresLibPQLoadingTests {
         #expect(
             error.message == "the libpq at \(other) has no PQconnectdb, which pq needs: install a newer libpq", "\(error.message)"
         )
+    }
+
+    @Test("no package of the repository needs libpq's headers: no libpq system library, no header including libpq-fe.h")
+    func noPackageBuildsAgainstLibPQ() throws {
+        let root = GoldenFile.repositoryRoot
+        let manifests = ["Package.swift", "Benchmarks/Package.swift", "Fuzz/Package.swift", "Examples/Server/Package.swift"]
+        for manifest in manifests {
+            let text = try String(contentsOf: root.appendingPathComponent(manifest), encoding: .utf8)
+            #expect(text.contains("targets:"), "\(manifest) was not read")
+            #expect(!text.contains("\"libpq\""), "\(manifest) declares libpq as a system library")
+        }
+        var headers = 0
+        for folder in ["Sources", "Benchmarks/Sources", "Fuzz/Sources", "Examples"] {
+            // Hidden files skipped: the build folders (.build) hold checkouts of other packages.
+            let files = FileManager.default.enumerator(
+                at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+            while let file = files?.nextObject() as? URL {
+                guard ["h", "c", "modulemap"].contains(file.pathExtension) else { continue }
+                headers += 1
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(!text.contains("libpq-fe.h") && !text.contains("link \"pq\""), "\(file.path)")
+            }
+        }
+        #expect(headers >= 2, "CSQLite's and CZlib's module maps were not found, so the scan proves nothing")
     }
 }

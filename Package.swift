@@ -3,7 +3,8 @@
 // pq: a predicate query language and compiler for Swift.
 //
 // The product depends on nothing but the Swift toolchain (and, from the store
-// modules on, the system's SQLite and libpq). Benchmarks/ and Examples/ are separate
+// modules on, the system's SQLite and zlib; libpq is loaded at run time, so no
+// target needs its headers to build). Benchmarks/ and Examples/ are separate
 // packages and may depend on others.
 
 import PackageDescription
@@ -33,10 +34,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
         .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
-        // The system's libpq (Debian's libpq-dev), PostgreSQL's client library.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // Runs compiled queries on PostgreSQL databases; creates tables and loads object graphs.
-        .target(name: "PredicateQueryPostgres", dependencies: ["PredicateQuery", "PredicateQuerySQLite", "CLibPQ"]),
+        // Loads the system's libpq (PostgreSQL's client library) with dlopen when first used.
+        .target(name: "PredicateQueryPostgres", dependencies: ["PredicateQuery", "PredicateQuerySQLite"]),
         // The system's zlib (Debian's zlib1g-dev), to inflate a store's model cache.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Model sources → Schema: Swift @Model files, Xcode and compiled Core Data models,

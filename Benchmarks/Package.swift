@@ -15,8 +15,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The system's libpq, for the hand-written PostgreSQL baseline.
-        .systemLibrary(name: "CLibPQBench", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // The data generator, the timing harness and the benchmark cases.
         .target(
             name: "PQBenchmarks",
@@ -24,7 +22,6 @@ let package = Package(
                 .product(name: "PredicateQuery", package: "pq"),
                 .product(name: "PredicateQuerySQLite", package: "pq"),
                 .product(name: "PredicateQueryPostgres", package: "pq"),
-                "CLibPQBench",
                 .product(name: "PredicateQueryExamples", package: "pq"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The sqlite3 C API, for the hand-written baseline.

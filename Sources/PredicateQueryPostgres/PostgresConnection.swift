@@ -1,16 +1,18 @@
-// One connection to a PostgreSQL server through the system's libpq.
+// One connection to a PostgreSQL server through the system's libpq (loaded at run
+// time, see `LibPQ`).
 //
 // Every statement is sent with its values as separate, typed, text-format
 // parameters (`PQsendQueryParams`), never pasted into the SQL. Rows stream in
 // libpq's single-row mode, so a large result is never held whole. A running
 // statement is stopped through PostgreSQL's cancel request, from any thread.
 
-import CLibPQ
 import Foundation
 import PredicateQuerySQLite
 
 /// A connection to a PostgreSQL server.
 final class PostgresConnection: @unchecked Sendable {
+    /// The libpq entry points, loaded by the first connection of the process.
+    let libpq: LibPQ
     fileprivate let handle: OpaquePointer
     /// libpq's cancel object for this connection, used from another thread.
     private var cancelHandle: OpaquePointer?
@@ -24,15 +26,18 @@ final class PostgresConnection: @unchecked Sendable {
     /// Connects with a URL (`postgresql://user@host/db`) or a conninfo string
     /// (`host=/tmp dbname=pq`), and sets the session up so values read back as pq
     /// wrote them: UTC, ISO dates, shortest exact Doubles, UTF-8.
+    /// Throws a `StoreError` saying how to install libpq where it cannot be loaded.
     init(_ conninfo: String) throws(StoreError) {
-        guard let handle = PQconnectdb(conninfo) else { throw StoreError("cannot connect to PostgreSQL: out of memory") }
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let message = Self.message(handle)
-            PQfinish(handle)
+        let libpq = try LibPQ.loaded()
+        guard let handle = libpq.connectdb(conninfo) else { throw StoreError("cannot connect to PostgreSQL: out of memory") }
+        guard libpq.status(handle) == LibPQ.connectionOK else {
+            let message = Self.message(handle, libpq)
+            libpq.finish(handle)
             throw StoreError("cannot connect to PostgreSQL: \(message)")
         }
+        self.libpq = libpq
         self.handle = handle
-        cancelHandle = PQgetCancel(handle)
+        cancelHandle = libpq.getCancel(handle)
         try execute(Self.sessionSetup)
         // pq's strings are Unicode, and its string tests compose text with
         // normalize(), which PostgreSQL has from version 13, in a UTF-8 database; date
@@ -57,28 +62,28 @@ final class PostgresConnection: @unchecked Sendable {
         "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
 
     deinit {
-        if let cancelHandle { PQfreeCancel(cancelHandle) }
-        PQfinish(handle)
+        if let cancelHandle { libpq.freeCancel(cancelHandle) }
+        libpq.finish(handle)
     }
 
-    private static func message(_ handle: OpaquePointer) -> String {
-        guard let text = PQerrorMessage(handle) else { return "unknown error" }
+    private static func message(_ handle: OpaquePointer, _ libpq: LibPQ) -> String {
+        guard let text = libpq.errorMessage(handle) else { return "unknown error" }
         return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Runs SQL that takes no parameters (one or several statements).
     func execute(_ sql: String) throws(StoreError) {
         cancelLock.withLock { cancelRequested = false }
-        guard let result = PQexec(handle, sql) else { throw StoreError(Self.message(handle), kind: lostKind) }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(of: result) }
+        guard let result = libpq.exec(handle, sql) else { throw StoreError(Self.message(handle, libpq), kind: lostKind) }
+        defer { libpq.clear(result) }
+        let status = libpq.resultStatus(result)
+        guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else { throw error(of: result) }
     }
 
     private func resultMessage(_ result: OpaquePointer) -> String {
-        guard let text = PQresultErrorMessage(result) else { return Self.message(handle) }
+        guard let text = libpq.resultErrorMessage(result) else { return Self.message(handle, libpq) }
         let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
-        return message.isEmpty ? Self.message(handle) : message
+        return message.isEmpty ? Self.message(handle, libpq) : message
     }
 
     /// Sends a statement with its parameters (text, or nil for NULL, each with its type's
@@ -86,10 +91,10 @@ final class PostgresConnection: @unchecked Sendable {
     func send(_ sql: String, _ parameters: [PostgresParameter]) throws(StoreError) -> PostgresRows {
         cancelLock.withLock { cancelRequested = false }
         let sent = withParameterPointers(parameters) { values, types in
-            PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, nil, nil, 0)
+            libpq.sendQueryParams(handle, sql, Int32(parameters.count), types, values, nil, nil, 0)
         }
-        guard sent == 1 else { throw StoreError(Self.message(handle), kind: lostKind) }
-        guard PQsetSingleRowMode(handle) == 1 else { throw StoreError(Self.message(handle), kind: lostKind) }
+        guard sent == 1 else { throw StoreError(Self.message(handle, libpq), kind: lostKind) }
+        guard libpq.setSingleRowMode(handle) == 1 else { throw StoreError(Self.message(handle, libpq), kind: lostKind) }
         return PostgresRows(connection: self)
     }
 
@@ -102,12 +107,12 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     /// The next result of the statement being read, or nil when it is done.
-    fileprivate func nextResult() -> OpaquePointer? { PQgetResult(handle) }
+    fileprivate func nextResult() -> OpaquePointer? { libpq.getResult(handle) }
 
     /// A result's error, as a store error of the kind its SQLSTATE says (see `PostgresErrors`).
     fileprivate func error(of result: OpaquePointer) -> StoreError {
         let message = resultMessage(result)
-        guard let field = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) else {
+        guard let field = libpq.resultErrorField(result, LibPQ.diagnosticSQLState) else {
             return StoreError(message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "), kind: lostKind)
         }
         let state = String(cString: field)
@@ -148,7 +153,7 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     /// The kind of an error with no SQLSTATE: `unavailable` when the connection is gone.
-    private var lostKind: StoreError.Kind { PQstatus(handle) == CONNECTION_OK ? .internal : .unavailable }
+    private var lostKind: StoreError.Kind { libpq.status(handle) == LibPQ.connectionOK ? .internal : .unavailable }
 
     /// Whether the connection to the server is still up, reading what the server sent
     /// while it was idle: a connection the server ended (a restart, an administrator's
@@ -157,21 +162,21 @@ final class PostgresConnection: @unchecked Sendable {
     var isAlive: Bool {
         // The server's farewell (a FATAL message) and the end of the connection can
         // take a read each.
-        for _ in 0..<3 where PQconsumeInput(handle) != 1 { return false }
-        return PQstatus(handle) == CONNECTION_OK
+        for _ in 0..<3 where libpq.consumeInput(handle) != 1 { return false }
+        return libpq.status(handle) == LibPQ.connectionOK
     }
 
     /// Connects again with the same parameters and sets the session up as `init` does
     /// (a session's own settings are the caller's to set again). Not while a statement
     /// runs, nor while `cancel` may be called.
     func reconnect() throws(StoreError) {
-        PQreset(handle)
-        guard PQstatus(handle) == CONNECTION_OK else {
-            throw StoreError("cannot connect to PostgreSQL again: \(Self.message(handle))", kind: .unavailable)
+        libpq.reset(handle)
+        guard libpq.status(handle) == LibPQ.connectionOK else {
+            throw StoreError("cannot connect to PostgreSQL again: \(Self.message(handle, libpq))", kind: .unavailable)
         }
         cancelLock.withLock {
-            if let cancelHandle { PQfreeCancel(cancelHandle) }
-            cancelHandle = PQgetCancel(handle)
+            if let cancelHandle { libpq.freeCancel(cancelHandle) }
+            cancelHandle = libpq.getCancel(handle)
         }
         try execute(Self.sessionSetup)
     }
@@ -186,7 +191,7 @@ final class PostgresConnection: @unchecked Sendable {
         }
         guard let cancelHandle else { return }
         var buffer = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(cancelHandle, &buffer, Int32(buffer.count))
+        _ = libpq.cancel(cancelHandle, &buffer, Int32(buffer.count))
     }
 
     private func withParameterPointers<R>(
@@ -228,7 +233,7 @@ final class PostgresRows {
                 finished = true
                 return
             }
-            PQclear(result)
+            connection.libpq.clear(result)
         }
     }
 
@@ -239,15 +244,19 @@ final class PostgresRows {
                 finished = true
                 return nil
             }
-            defer { PQclear(result) }
-            switch PQresultStatus(result) {
-            case PGRES_SINGLE_TUPLE:
-                let count = PQnfields(result)
-                if columnTypes.isEmpty { columnTypes = (0..<count).map { PQftype(result, $0) } }
+            let libpq = connection.libpq
+            defer { libpq.clear(result) }
+            switch libpq.resultStatus(result) {
+            case LibPQ.singleTuple:
+                let count = libpq.nfields(result)
+                if columnTypes.isEmpty { columnTypes = (0..<count).map { libpq.ftype(result, $0) } }
                 return (0..<count).map { column in
-                    PQgetisnull(result, 0, column) == 1 ? nil : String(cString: PQgetvalue(result, 0, column))
+                    guard libpq.getisnull(result, 0, column) != 1, let text = libpq.getvalue(result, 0, column) else {
+                        return nil
+                    }
+                    return String(cString: text)
                 }
-            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+            case LibPQ.tuplesOK, LibPQ.commandOK:
                 continue
             default:
                 let error = connection.error(of: result)

@@ -119,4 +119,9 @@ extension PostgresStore {
     public func withUnsafeConnectionHandle<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
         try body(connection.unsafeHandle)
     }
+
+    /// The file libpq was loaded from (as given to `dlopen`; see `LibPQ`), for code
+    /// that calls libpq itself on `withUnsafeConnectionHandle`'s handle: it must
+    /// resolve its functions from this same library.
+    public var libpqPath: String { connection.libpq.path }
 }

@@ -7,7 +7,6 @@
 // 0/1, dates as seconds), so rows decode as they do from SQLite. A Double that is
 // not a number is nil both ways, as SQLite stores it.
 
-import CLibPQ
 import Foundation
 import PredicateQuery
 import PredicateQuerySQLite

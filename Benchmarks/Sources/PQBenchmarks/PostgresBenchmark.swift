@@ -2,10 +2,10 @@
 // and the same data: budgets and their transactions in the tables PostgresStore
 // creates, filled on the server with generate_series (every value derived from
 // the row number). pq compiles each query once and fetches into its Rows; the
-// hand-written side sends its SQL with PQexecParams and decodes each row's text
+// hand-written side sends its SQL with PQexecParams (resolved from the store's
+// own libpq, see `HandWrittenLibPQ`) and decodes each row's text
 // into a struct. Before timing, both must return the same keys in the same order.
 
-import CLibPQBench
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
@@ -83,26 +83,31 @@ public enum PostgresBenchmark {
     }
 
     /// The hand-written side: the SQL through libpq, each row decoded into a struct; the keys in order.
-    static func handWritten(_ store: PostgresStore, _ sql: String, _ values: [String]) throws -> [Int64] {
+    static func handWritten(
+        _ store: PostgresStore, _ libpq: HandWrittenLibPQ, _ sql: String, _ values: [String]
+    ) throws
+        -> [Int64]
+    {
         try store.withUnsafeConnectionHandle { connection in
             let strings = values.map { strdup($0) }
             defer { strings.forEach { free($0) } }
             let pointers = strings.map { UnsafePointer($0) }
-            guard let result = PQexecParams(connection, sql, Int32(values.count), nil, pointers, nil, nil, 0) else {
-                throw StoreError("out of memory")
+            let sent = pointers.withUnsafeBufferPointer { pointers in
+                libpq.execParams(connection, sql, Int32(values.count), nil, pointers.baseAddress, nil, nil, 0)
             }
-            defer { PQclear(result) }
-            guard PQresultStatus(result) == PGRES_TUPLES_OK else {
-                throw StoreError(String(cString: PQresultErrorMessage(result)))
+            guard let result = sent else { throw StoreError("out of memory") }
+            defer { libpq.clear(result) }
+            guard libpq.resultStatus(result) == HandWrittenLibPQ.tuplesOK else {
+                throw StoreError(libpq.resultErrorMessage(result).map { String(cString: $0) } ?? "unknown error")
+            }
+            func text(_ row: Int32, _ column: Int32) -> String {
+                libpq.getvalue(result, row, column).map { String(cString: $0) } ?? ""
             }
             var keys: [Int64] = []
-            let count = PQntuples(result)
+            let count = libpq.ntuples(result)
             keys.reserveCapacity(Int(count))
             for row in 0..<count {
-                let budget = HandBudget(
-                    id: Int64(String(cString: PQgetvalue(result, row, 0))) ?? 0,
-                    name: String(cString: PQgetvalue(result, row, 1)),
-                    limit: Double(String(cString: PQgetvalue(result, row, 2))) ?? 0)
+                let budget = HandBudget(id: Int64(text(row, 0)) ?? 0, name: text(row, 1), limit: Double(text(row, 2)) ?? 0)
                 keys.append(budget.id)
             }
             return keys
@@ -112,6 +117,7 @@ public enum PostgresBenchmark {
     /// Times every case; returns the report's table rows.
     public static func run(url: String, scale: Int, repetitions: Int, log: (String) -> Void) throws -> String {
         let store = try prepare(url, scale: scale, log: log)
+        let libpq = try HandWrittenLibPQ(for: store)
         var lines = [
             "| query | pq | hand-written (libpq) | pq / hand-written | rows |", "|---|---:|---:|---:|---:|",
         ]
@@ -120,7 +126,7 @@ public enum PostgresBenchmark {
                 throw StoreError("'\(benchmark.pq)' does not compile for PostgreSQL")
             }
             let pqKeys = try store.fetch(compiled).map(\.id.key)
-            let handKeys = try handWritten(store, benchmark.sql, benchmark.values)
+            let handKeys = try handWritten(store, libpq, benchmark.sql, benchmark.values)
             guard pqKeys == handKeys else {
                 throw StoreError("\(benchmark.name): pq and the hand-written SQL select different rows")
             }
@@ -132,7 +138,7 @@ public enum PostgresBenchmark {
                     if side == 0 {
                         pqTimes.append(try Stopwatch.time { try store.fetch(compiled).count }.0)
                     } else {
-                        handTimes.append(try Stopwatch.time { try handWritten(store, benchmark.sql, benchmark.values) }.0)
+                        handTimes.append(try Stopwatch.time { try handWritten(store, libpq, benchmark.sql, benchmark.values) }.0)
                     }
                 }
             }

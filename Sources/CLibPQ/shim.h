@@ -1,2 +1,0 @@
-// The system's libpq (PostgreSQL's client library), for the PredicateQueryPostgres module.
-#include <libpq-fe.h>

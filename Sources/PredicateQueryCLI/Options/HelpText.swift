@@ -77,6 +77,13 @@ enum HelpText {
           --version            print pq's version
           -h, --help           print this help
 
+        Files pq keeps (each environment variable overrides the ones after it):
+          REPL history         $PQ_HISTORY (empty: no history), $XDG_STATE_HOME/pq/history,
+                               ~/.local/state/pq/history (macOS: ~/Library/Application
+                               Support/pq/history); ~ is $HOME
+          example store        $PQ_CACHE_DIR, $XDG_CACHE_HOME/pq, ~/.cache/pq (macOS:
+                               ~/Library/Caches/pq)
+
         Exit status: 0 on success, 1 when the query has an error, 2 for a usage
         or file error.
         """

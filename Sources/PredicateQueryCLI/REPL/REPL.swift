@@ -1,5 +1,5 @@
 // The interactive loop: a prompt naming the entity in use, line editing and
-// history (`~/.pq_history`), tab completion, dot-commands, and queries run
+// history (StatePaths.history), tab completion, dot-commands, and queries run
 // through the session. Ctrl-C stops a running query; Ctrl-D leaves.
 
 import Foundation
@@ -41,9 +41,11 @@ struct REPL {
         return 0
     }
 
-    /// $PQ_HISTORY, or ~/.pq_history.
+    /// The history file (see `StatePaths.history`), its folder made if missing.
     static var historyPath: String? {
-        if let path = ProcessInfo.processInfo.environment["PQ_HISTORY"] { return path.isEmpty ? nil : path }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".pq_history").path
+        guard let path = StatePaths.history() else { return nil }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return path
     }
 }

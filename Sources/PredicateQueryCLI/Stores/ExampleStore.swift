@@ -17,15 +17,8 @@ enum ExampleStore {
     /// README's first examples (`name contains 'Vac'`) expect.
     static let defaultEntity = "Budget"
 
-    /// The folder pq caches files in: $PQ_CACHE_DIR, $XDG_CACHE_HOME/pq, or ~/.cache/pq.
-    static var cacheDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["PQ_CACHE_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("pq")
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache").appendingPathComponent("pq")
-    }
+    /// The folder pq caches files in (see `StatePaths.cache`).
+    static var cacheDirectory: URL { StatePaths.cache() }
 
     static var path: String {
         cacheDirectory.appendingPathComponent("example-\(version).sqlite").path

@@ -189,6 +189,33 @@ struct PostgresDifferentialTests {
         }
     }
 
+    @Test("isEmpty of a to-many through a nil to-one is false on PostgreSQL, as @count == 0 is (issue 27)")
+    func isEmptyThroughANilToOneIsFalse() throws {
+        _ = try PostgresTestServer.with { server in
+            var graph = ObjectGraph(schema: ExampleSchemas.budgets)
+            let budget = graph.insert("Budget", ["name": .string("Rent"), "limit": .double(900)])
+            for (note, inBudget) in [("paid", true), ("loose", false), ("also loose", false)] {
+                let transaction = graph.insert(
+                    "Transaction",
+                    ["note": .string(note), "amount": .double(5), "date": .date(Date(timeIntervalSinceReferenceDate: 0)), "hasReceipt": .bool(false)])
+                if inBudget { graph.link(transaction, "budget", to: budget) }
+            }
+            let queries: [(String, [Int64])] = [
+                ("Transaction where budget.transactions.isEmpty", []),
+                ("Transaction where !budget.transactions.isEmpty", [1, 2, 3]),
+                ("Transaction where budget.transactions.filter { $0.amount > 10 }.isEmpty", [1]),
+                ("Transaction where !budget.transactions.filter { $0.amount > 10 }.isEmpty", [2, 3]),
+                ("Transaction where budget.transactions.@count == 0", []),
+            ]
+            for (text, expected) in queries {
+                let query = try #require(Parser.parse(text).query, "\(text)")
+                let checked = try #require(TypeChecker.check(query, schema: graph.schema).query, "\(text)")
+                #expect(try Evaluator(graph: graph).run(checked).map(\.key) == expected, "\(text)")
+            }
+            try Self.expectEvaluatorsRows(for: queries.map(\.0), over: graph, in: "nil_owner", on: server)
+        }
+    }
+
     @Test("numbers at their edges give pq's answer on PostgreSQL, or an out-of-range error the evaluator confirms")
     func numbersAtTheEdges() throws {
         _ = try PostgresTestServer.with { server in

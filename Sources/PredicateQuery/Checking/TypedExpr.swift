@@ -107,7 +107,10 @@ public indirect enum TypedExpr: Sendable {
     case coalesce(TypedExpr, TypedExpr, ValueType)
     /// An Int used where a Double is compared or computed.
     case toDouble(TypedExpr)
-    /// `any`, `all` or `none` of the collection's elements satisfy the condition.
+    /// `any`, `all` or `none` of the collection's elements satisfy the condition. Over
+    /// a nil collection (one reached through a nil to-one) all three are false: `none`
+    /// is what `isEmpty` checks to, and `$0.budget?.transactions.isEmpty` is nil in
+    /// Swift, not true. The text's `none` quantifier checks to `not(any)` instead.
     case quantified(Quantifier, CollectionPath, TypedExpr)
     /// `@count` (of the elements satisfying `filter`), or `@sum`/`@avg`/`@min`/`@max` of `value`.
     case aggregate(AggregateFunction, CollectionPath, filter: TypedExpr?, value: TypedExpr?, ValueType)

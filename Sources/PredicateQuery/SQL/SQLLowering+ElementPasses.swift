@@ -114,6 +114,8 @@ extension SQLLowering {
     /// How a conjunct runs as a pass, or nil if it must stay correlated.
     private func passShape(_ conjunct: TypedExpr, of entity: String) -> PassShape? {
         switch conjunct {
+        // `!isEmpty` is `any` only where the collection cannot be nil, as a pass's is
+        // (`isFromQueryObject`): through a nil to-one it is true and `any` false.
         case .quantified(.any, let path, let body), .not(.quantified(.none, let path, let body)):
             return Self.anyShape(path, body)
         case .not(.quantified(.all, let path, let body)):

@@ -173,7 +173,20 @@ extension TypeChecker {
                 .invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
                 notes: [DiagnosticNote("'matches' takes an ICU regular expression, matched against the whole string")])
         }
+        if op == .like, case .constant(.string(let pattern), _) = right, let suggestion = Self.pqPattern(forSQL: pattern) {
+            warning(
+                .sqlLikePattern, "'like' matches '%' and '_' as themselves; pq's wildcards are '*' and '?'", at: rhs.span,
+                notes: [DiagnosticNote("to match as SQL's LIKE would, write the pattern as \(Printer.quoted(suggestion))")])
+        }
         return .stringTest(op, left, right, options)
+    }
+
+    /// The pq pattern for a pattern written with SQL's wildcards (`%Vac%` → `*Vac*`);
+    /// nil unless it holds `%` or `_` and none of pq's own `*` and `?`.
+    static func pqPattern(forSQL pattern: String) -> String? {
+        guard pattern.contains(where: { $0 == "%" || $0 == "_" }), !pattern.contains(where: { $0 == "*" || $0 == "?" })
+        else { return nil }
+        return String(pattern.map { $0 == "%" ? "*" : $0 == "_" ? "?" : $0 })
     }
 
     static func isValidRegex(_ pattern: String) -> Bool {

@@ -24,7 +24,7 @@ extension Parser {
         }
         var lexer = Lexer(source, limits: limits)
         let tokens = lexer.tokenize()
-        guard lexer.diagnostics.isEmpty, tokens.count >= 4, tokens[0].isKeyword("select"),
+        guard lexer.diagnostics.isEmpty, !lexer.deadlinePassed, tokens.count >= 4, tokens[0].isKeyword("select"),
             let from = tokens.firstIndex(where: { $0.isKeyword("from") }), from >= 2, from + 1 < tokens.count,
             [.name, .escapedName, .string].contains(tokens[from + 1].kind)
         else { return nil }

@@ -216,6 +216,27 @@ struct PostgresDifferentialTests {
         }
     }
 
+    @Test("IN[c], IN[d] and IN[cd] select the evaluator's rows on PostgreSQL (issue 27)")
+    func modifiedMembershipAgrees() throws {
+        _ = try PostgresTestServer.with { server in
+            var graph = ObjectGraph(schema: ExampleSchemas.budgets)
+            for name in ["Café", "cafe", "CAFE", "rent", "CAFÉ", "Straße"] {
+                graph.insert("Budget", ["name": .string(name), "limit": .double(1)])
+            }
+            let queries = [
+                "Budget where name in[c] {'cafe'}", "Budget where name IN[d] {'cafe'}",
+                "Budget where name in[cd] {'cafe', 'RENT'}", "Budget where !(name in[c] {'cafe', 'STRASSE'})",
+                "Budget where name in[c] {'straße'}",
+            ]
+            for text in queries {
+                let query = try #require(Parser.parse(text).query, "\(text)")
+                let checked = try #require(TypeChecker.check(query, schema: graph.schema).query, "\(text)")
+                #expect(try !Evaluator(graph: graph).run(checked).isEmpty, "\(text) selects nothing to compare")
+            }
+            try Self.expectEvaluatorsRows(for: queries, over: graph, in: "in_modified", on: server)
+        }
+    }
+
     @Test("numbers at their edges give pq's answer on PostgreSQL, or an out-of-range error the evaluator confirms")
     func numbersAtTheEdges() throws {
         _ = try PostgresTestServer.with { server in

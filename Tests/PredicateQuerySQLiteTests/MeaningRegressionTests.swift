@@ -171,6 +171,14 @@ struct MeaningRegressionTests {
         #expect(try select("Task where !project.tasks.filter { $0.big < -100 }.isEmpty", store, graph) == [2, 4])
         #expect(try select("Task where project.tasks.filter { $0.big > 100 }.isEmpty", store, graph) == [])
         #expect(try select("Task where !(project.tasks.isEmpty || name == 'a')", store, graph) == [1, 3, 4])
+        // As a value it is nil, as in Swift: `?? true` takes the default, `== false` is false.
+        let without: [Int64] = [2, 4]
+        #expect(try select("Task where project.tasks.isEmpty ?? true", store, graph) == without)
+        #expect(try select("Task where (project.tasks.isEmpty) == false", store, graph) == withProject)
+        #expect(try select("Task where (project.tasks.isEmpty) != false", store, graph) == without)
+        #expect(try select("Task where project.tasks.filter { $0.big < -100 }.isEmpty ?? false", store, graph) == withProject)
+        #expect(try select("Task where project.tasks.contains { $0.big > 0 } ?? true", store, graph) == all)
+        #expect(try select("Task where project.tasks.allSatisfy { $0.big > 0 } ?? true", store, graph) == without)
         // The same objects as the count's test, each way round.
         for (isEmpty, count) in [
             ("project.tasks.isEmpty", "project.tasks.@count == 0"),

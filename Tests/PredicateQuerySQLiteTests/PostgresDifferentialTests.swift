@@ -206,6 +206,9 @@ struct PostgresDifferentialTests {
                 ("Transaction where budget.transactions.filter { $0.amount > 10 }.isEmpty", [1]),
                 ("Transaction where !budget.transactions.filter { $0.amount > 10 }.isEmpty", [2, 3]),
                 ("Transaction where budget.transactions.@count == 0", []),
+                ("Transaction where budget.transactions.isEmpty ?? true", [2, 3]),
+                ("Transaction where (budget.transactions.isEmpty) == false", [1]),
+                ("Transaction where budget.transactions.contains { $0.amount > 10 } ?? true", [2, 3]),
             ]
             for (text, expected) in queries {
                 let query = try #require(Parser.parse(text).query, "\(text)")

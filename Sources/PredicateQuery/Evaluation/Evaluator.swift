@@ -190,7 +190,11 @@ public struct Evaluator {
         case .toDouble(let operand): return SQLiteSemantics.toDouble(try value(operand, scopes))
         case .aggregate(let function, let path, let filter, let element, _):
             return try aggregate(function, path, filter: filter, value: element, scopes)
-        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
+        case .quantified(_, let path, _):
+            // Nil over a nil collection, as `$0.budget?.transactions.isEmpty` is in Swift.
+            guard elements(of: path, scopes) != nil else { return .null }
+            return .bool(try condition(expr, scopes))
+        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange:
             return .bool(try condition(expr, scopes))
         }
     }

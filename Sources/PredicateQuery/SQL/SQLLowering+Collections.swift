@@ -105,7 +105,7 @@ extension SQLLowering {
     /// For a collection reached through to-one relationships, the test that the object
     /// owning it is there (`t1."Z_PK" IS NOT NULL`); nil when the query's object (or a
     /// closure's element) owns it directly and is always there.
-    private mutating func ownerPresence(_ path: CollectionPath) throws(LoweringError) -> SQLExpr? {
+    mutating func ownerPresence(_ path: CollectionPath) throws(LoweringError) -> SQLExpr? {
         guard !path.steps.isEmpty else { return nil }
         let ownerAlias = try objectAlias(level: path.level, steps: path.steps)
         let owner = try entityMapping(path.relationship.source)

@@ -82,17 +82,45 @@ struct ModifiedMembershipTests {
         }
     }
 
-    @Test func onlyAListOfValuesTakesAModifier() {
-        for text in ["memo in[c] $names", "memo IN[c] 'a'...'c'"] {
+    @Test func aListParameterIsBoundFoldedAndComparedFolded() throws {
+        let (store, graph) = try notes()
+        let cases: [(String, [Value], [Int64])] = [
+            ("memo in[c] $names", [.string("cafe"), .string("RENT")], [2, 3, 4]),
+            ("memo IN[d] $names", [.string("cafe")], [2]),
+            ("memo in[cd] $names", [.string("CAFE")], [1, 2, 3, 6]),
+            ("!(memo in[c] $names)", [.string("cafe")], [1, 4, 5, 6]),
+            ("memo in[c] $names", [], []),
+        ]
+        for (predicate, names, expected) in cases {
+            #expect(
+                try select("Note where \(predicate)", store, graph, parameters: ["names": .list(names)]) == expected,
+                "\(predicate) with \(names)")
+        }
+        // The same list, as literals: the same notes.
+        #expect(
+            try select("Note where memo in[cd] $names", store, graph, parameters: ["names": .list([.string("cafe"), .string("RENT")])])
+                == select("Note where memo in[cd] {'cafe', 'RENT'}", store, graph))
+        let text = "Note where memo in[c] $names"
+        #expect(Printer.print(try #require(Parser.parse(text).query)) == text)
+        let refused = QueryCompiler.compile("Note where memo in[c] $names", schema: store.schema, mapping: store.mapping)
+        #expect(refused.compiled != nil)
+        let numbers = Schema(entities: [Entity("Item", attributes: [Attribute("count", .integer(bits: 64))])])
+        let wrong = QueryCompiler.compile("Item where count in[c] $xs", schema: numbers, mapping: .make(for: numbers, layout: .plain))
+        #expect(wrong.diagnostics.map(\.code) == [.modifierNotApplicable])
+    }
+
+    @Test func onlyAListOrAListParameterTakesAModifier() {
+        for text in ["memo IN[c] 'a'...'c'", "memo in[d] name"] {
             let diagnostics = Parser.parse(text).diagnostics
             #expect(diagnostics.map(\.code) == [.modifiedMembership], "\(text)")
-            #expect(diagnostics.first?.message.hasSuffix("needs a list of values on its right") == true)
+            #expect(diagnostics.first?.message.hasSuffix("needs a list of values or a list parameter on its right") == true)
         }
         // Without an operand after it, `[c]` after `in` is still a one-element list.
         let list = Parser.parse("memo in [c]")
         #expect(list.query != nil && list.diagnostics.isEmpty)
+        // A format string's single value is not a list: it stays one list parameter.
         let single = PredicateFormat.expand("memo IN[c] %@", ["cafe"])
-        let parsed = Parser.parse(single.text)
-        #expect(parsed.diagnostics.map(\.code) == [.modifiedMembership], "\(single.text)")
+        #expect(!single.text.contains("{"), "\(single.text)")
+        #expect(Parser.parse(single.text).diagnostics.isEmpty, "\(single.text)")
     }
 }

@@ -237,6 +237,12 @@ struct PostgresDifferentialTests {
                 #expect(try !Evaluator(graph: graph).run(checked).isEmpty, "\(text) selects nothing to compare")
             }
             try Self.expectEvaluatorsRows(for: queries, over: graph, in: "in_modified", on: server)
+            // A list parameter's values would need PostgreSQL's folding: refused, with the way out.
+            let store = try PostgresStore.open(server.conninfo(searchPath: "in_modified"))
+            let refused = store.compile("Budget where name in[c] $names")
+            #expect(refused.compiled == nil)
+            let message = refused.diagnostics.map(\.message).joined(separator: "\n")
+            #expect(message.contains("'in[c]' with a list parameter") && message.contains("list the values"), "\(message)")
         }
     }
 

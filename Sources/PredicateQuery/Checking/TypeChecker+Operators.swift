@@ -195,7 +195,12 @@ extension TypeChecker {
 
     // MARK: - Membership
 
-    mutating func checkMembership(_ element: Expr, in collection: Expr, at span: SourceSpan) -> TypedExpr? {
+    mutating func checkMembership(
+        _ element: Expr, in collection: Expr, options: StringOptions = [], at span: SourceSpan
+    ) -> TypedExpr? {
+        if !options.isEmpty {
+            return checkModifiedMembership(element, in: collection, options: options, at: span)
+        }
         switch collection.kind {
         case .list(let elements):
             return checkListMembership(element, elements, at: span)
@@ -241,6 +246,27 @@ extension TypeChecker {
                 .invalidMembership, "'in' needs a list, a range or a list parameter on its right",
                 at: collection.span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]', 'x in 1...10' or 'x in $values'")])
         }
+    }
+
+    /// `x in[c] $names`: Strings, compared as `==[c]` compares them. (A list of values
+    /// with a modifier reaches the checker written out as `==[c]` tests.)
+    private mutating func checkModifiedMembership(
+        _ element: Expr, in collection: Expr, options: StringOptions, at span: SourceSpan
+    ) -> TypedExpr? {
+        guard case .parameter(let name) = collection.kind else {
+            return error(
+                .invalidMembership, "'in\(options.modifier)' needs a list parameter or a list of values on its right",
+                at: collection.span)
+        }
+        guard let typed = check(element, expecting: .string) else { return nil }
+        guard typed.type.isTextual else {
+            if typed.type.isOpaque { return unqueryable(typed.type, element.span) }
+            return error(
+                .modifierNotApplicable, "'\(options.modifier)' applies only to strings, not to '\(typed.type)'",
+                at: element.span)
+        }
+        guard declareParameter(name, type: .list(typed.type), at: collection.span) else { return nil }
+        return .inParameterList(typed, name, typed.type, options)
     }
 
     private mutating func checkListMembership(_ element: Expr, _ elements: [Expr], at span: SourceSpan) -> TypedExpr? {

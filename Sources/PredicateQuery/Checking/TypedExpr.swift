@@ -96,8 +96,9 @@ public indirect enum TypedExpr: Sendable {
     case stringTest(StringOperator, TypedExpr, TypedExpr, StringOptions)
     /// Membership in a list of values of the element's type.
     case inList(TypedExpr, [TypedExpr])
-    /// Membership in a list bound at run time to a parameter of type `[T]`.
-    case inParameterList(TypedExpr, String, ValueType)
+    /// Membership in a list bound at run time to a parameter of type `[T]`; with
+    /// `[c]`/`[d]`, of Strings compared as `==[c]` compares them.
+    case inParameterList(TypedExpr, String, ValueType, StringOptions = [])
     /// `lower <= x <= upper` (closed) or `lower <= x < upper` (half-open).
     case inRange(TypedExpr, TypedExpr, TypedExpr, RangeKind)
     /// Arithmetic; the result type is given.
@@ -138,7 +139,7 @@ extension TypedExpr {
         switch self {
         case .constant, .parameter, .currentDate, .attribute, .object: []
         case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand),
-            .inParameterList(let operand, _, _), .quantified(_, _, let operand):
+            .inParameterList(let operand, _, _, _), .quantified(_, _, let operand):
             [operand]
         case .and(let operands), .or(let operands): operands
         case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),

@@ -108,13 +108,14 @@ public struct Evaluator {
             guard !subject.isNull else { return false }
             for member in members where SQLiteSemantics.isSame(subject, try value(member, scopes)) { return true }
             return false
-        case .inParameterList(let element, let name, let type):
-            let subject = try value(element, scopes)
+        case .inParameterList(let element, let name, let type, let options):
+            let subject = folded(try value(element, scopes), options)
             guard !subject.isNull else { return false }
             guard case .list(let list)? = parameters[name] else {
                 throw EvaluationError(message: "parameter '$\(name)' needs a list of \(type) values")
             }
-            for member in list where SQLiteSemantics.isSame(subject, try BindingResolver.check(member, as: type, name: name)) {
+            for member in list
+            where SQLiteSemantics.isSame(subject, folded(try BindingResolver.check(member, as: type, name: name), options)) {
                 return true
             }
             return false

@@ -52,9 +52,10 @@ extension SQLLowering {
             return try stringTest(op, lhs, rhs, options, mode)
         case .inList(let element, let members):
             return try listMembership(element, members, mode)
-        case .inParameterList(let element, let name, let type):
-            let (subject, nullable) = try value(element)
-            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .truth(false) }
+        case .inParameterList(let element, let name, let type, let options):
+            let (lowered, nullable) = try value(element)
+            let subject = folded(lowered, options)
+            guard case .binding(let index) = bind(.parameterList(name, type, folding: options)) else { return .truth(false) }
             // PostgreSQL has no empty `IN ()`: its store binds an empty list as one NULL,
             // which the exact form turns into false.
             return exactly(

@@ -209,8 +209,8 @@ extension SQLLowering {
             return options.isEmpty && isIndexed(lhs) && Self.isKnownBeforeRunning(rhs)
         case .inList(let element, let members):
             return isIndexed(element) && members.allSatisfy(Self.isKnownBeforeRunning)
-        case .inParameterList(let element, _, _):
-            return isIndexed(element)
+        case .inParameterList(let element, _, _, let options):
+            return options.isEmpty && isIndexed(element)
         case .inRange(let element, let lower, let upper, _):
             return isIndexed(element) && Self.isKnownBeforeRunning(lower) && Self.isKnownBeforeRunning(upper)
         case .isNil(let operand):

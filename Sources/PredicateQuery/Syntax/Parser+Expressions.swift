@@ -182,18 +182,21 @@ extension Parser {
     /// `x in[c] {a, b}`: NSPredicate's `IN[c]`, which is `x ==[c] a || x ==[c] b`
     /// (a nil in the list is `x == nil`), so that the checker, the SQL and the
     /// evaluator give it the meaning `==[c]` has; its values stay literals, each bound
-    /// as a parameter. A list parameter or a range has no elements to write out here.
+    /// as a parameter. A list parameter keeps the modifier (`in[c] $names`); a range
+    /// cannot take one.
     private mutating func modifiedMembership(
         _ lhs: Expr, _ rhs: Expr, _ options: StringOptions, after keyword: Token
     ) throws(Failure) -> Expr {
         let span = lhs.span.merged(with: rhs.span)
+        if case .parameter = rhs.kind { return Expr(.membership(lhs, rhs, options), span: span) }
         guard case .list(let elements) = rhs.kind else {
             throw fail(
                 .error(
-                    .modifiedMembership, "'in\(options.modifier)' needs a list of values on its right", at: rhs.span,
+                    .modifiedMembership, "'in\(options.modifier)' needs a list of values or a list parameter on its right",
+                    at: rhs.span,
                     notes: [
                         DiagnosticNote(
-                            "list the values, as in 'name in\(options.modifier) {'a', $b}'; a list parameter or a range cannot take a modifier"
+                            "as in 'name in\(options.modifier) {'a', $b}' or 'name in\(options.modifier) $names'; a range cannot take a modifier"
                         )
                     ]))
         }

@@ -244,7 +244,8 @@ final class Session {
             switch binding {
             case .constant(let constant, _): value = Self.shown(constant)
             case .parameter(let name, let type): value = "\(named(name)) (\(type))"
-            case .parameterList(let name, let type): value = "\(named(name)) ([\(type)])"
+            case .parameterList(let name, let type, let folding):
+                value = "\(named(name)) ([\(type)])" + (folding.isEmpty ? "" : ", folded as \(folding.modifier)")
             case .currentDate(let function): value = "\(function.rawValue)()"
             case .prefixUpperBound(let of): value = "the successor of ?\(of + 1)"
             case .count(let name): value = "$\(name) (Int)"

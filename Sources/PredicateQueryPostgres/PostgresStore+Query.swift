@@ -38,7 +38,7 @@ extension PostgresStore {
         for binding in query.bindings {
             switch binding {
             case .constant(_, let type), .parameter(_, let type): types.append(type)
-            case .parameterList(let name, let type):
+            case .parameterList(let name, let type, _):
                 types.append(type)
                 if case .list(let values)? = parameters[name] {
                     listTypes += Array(repeating: type, count: values.count)

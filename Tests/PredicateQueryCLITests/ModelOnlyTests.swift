@@ -35,4 +35,35 @@ struct ModelOnlyTests {
         #expect(result.status == 2)
         #expect(result.error.contains("--model without --store can check a query (--check) or show its SQL (--sql)"))
     }
+
+    /// Issue 27: `--model` reads a folder's subfolders, as `pq lint` does (it refused a
+    /// folder whose files are all in subfolders); hidden folders are skipped.
+    @Test func aModelFolderIsReadWithItsSubfolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-model-tree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nested = folder.appendingPathComponent("App/Models")
+        let hidden = folder.appendingPathComponent(".hidden")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+        try "@Model class Shelf { var label: String = \"\"\n var books: [Book] = [] }\n".write(
+            to: nested.appendingPathComponent("Shelf.swift"), atomically: true, encoding: .utf8)
+        try "@Model class Book { var title: String = \"\"\n var shelf: Shelf? }\n".write(
+            to: folder.appendingPathComponent("App/Book.swift"), atomically: true, encoding: .utf8)
+        try "@Model class Shelf { var other: Int = 0 }\n".write(
+            to: hidden.appendingPathComponent("Shelf.swift"), atomically: true, encoding: .utf8)
+        let result = try PQProcess.run(["--model", folder.path, "--check", "Book where shelf.books.count > 1"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("entity Book\n"), "\(result.output)")
+        #expect(result.error.isEmpty, "the hidden folder's second Shelf must not be read: \(result.error)")
+        // The README's own spelling: the example models, one folder per app.
+        let examples = GoldenFile.repositoryRoot.appendingPathComponent("Examples/Models").path
+        let all = try PQProcess.run(["--model", examples, "--check", "Recipe where ingredients.isEmpty"])
+        #expect(all.status == 0, "\(all.error)")
+        #expect(all.output.hasPrefix("entity Recipe\n"), "\(all.output)")
+        let empty = folder.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let none = try PQProcess.run(["--model", empty.path, "--check", "true"])
+        #expect(none.status != 0)
+        #expect(none.error.contains("holds no .swift files, in it or in its subfolders"), "\(none.error)")
+    }
 }

@@ -75,8 +75,21 @@ struct PostgresCommandLineTests {
             let sql = try PQProcess.run(["--store", url, "--sql", "Budget where name contains[d] 'cafe' sort by name[cd]"])
             #expect(sql.status == 0, "\(sql.error)")
             #expect(sql.output.contains("characters)") && sql.output.utf8.count < 5_000, "\(sql.output.prefix(300))")
-            let again = try PQProcess.run(["--store", url, "--load-examples", "limit > 1"])
-            #expect(again.status == 2, "loading twice must fail, not duplicate the data")
+            // Issue 27: the README's --load-examples command, run twice, says the examples
+            // are there and runs the query on them, without adding a second copy.
+            let before = try PQProcess.run(["--store", url, "--count", "Transaction where TRUEPREDICATE"])
+            let again = try PQProcess.run(["--store", url, "--load-examples", "--count", "Transaction where TRUEPREDICATE"])
+            #expect(again.status == 0, "\(again.error)")
+            #expect(again.error.contains("pq's examples are already loaded in"), "\(again.error)")
+            #expect(before.status == 0 && again.output == before.output, "loading twice must not duplicate the data")
+            // Tables that are not pq's examples are not taken for them.
+            try PostgresStoreFixture.create("other", on: server)
+            let made = server.run(
+                "psql", ["-h", server.folder, "-U", "pq", "-d", "other", "-c", "CREATE TABLE \"Budget\" (id bigint PRIMARY KEY)"])
+            try #require(made)
+            let clash = try PQProcess.run(["--store", server.url(database: "other"), "--load-examples", "limit > 1"])
+            #expect(clash.status == 2, "\(clash.error)")
+            #expect(!clash.error.contains("already loaded"), "\(clash.error)")
             let unreachable = try PQProcess.run(["--store", server.url(database: "no_such_database"), "limit > 1"])
             #expect(unreachable.status == 2)
             #expect(unreachable.error.contains("cannot connect to PostgreSQL"), "\(unreachable.error)")

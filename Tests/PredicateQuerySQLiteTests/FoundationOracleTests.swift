@@ -88,6 +88,13 @@ struct FoundationOracleTests {
         (#line, #Predicate<Transaction> { $0.amount - 10 < 0 }),
         (#line, #Predicate<Transaction> { -$0.amount < -100 }),
         (#line, #Predicate<Transaction> { $0.budget?.limit == 1500 }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.isEmpty == true }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.isEmpty != true }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.count == 0 }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.isEmpty ?? true }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.isEmpty == false }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.contains { $0.amount > 100 } ?? true }),
+        (#line, #Predicate<Transaction> { $0.budget?.transactions.allSatisfy { $0.hasReceipt } ?? true }),
     ]
 
     static let movieCases: [(line: Int, predicate: Predicate<Movie>)] = [

@@ -156,4 +156,60 @@ struct MeaningRegressionTests {
         #expect(try select("Task where any project.tasks.big > -10", store, graph) == withProject)
         #expect(try select("Task where none project.tasks.big > -10", store, graph) == without)
     }
+
+    /// Issue 27: `isEmpty` of a collection reached through a nil to-one was true (the
+    /// independent reference's last disagreement), though `@count == 0` is false there
+    /// and `$0.project?.tasks.isEmpty` is nil in Swift, not true.
+    @Test func isEmptyThroughANilToOneIsFalseAsCountEqualsZeroIs() throws {
+        let (store, graph) = try taskStore()
+        let withProject: [Int64] = [1, 3]
+        let all: [Int64] = [1, 2, 3, 4]
+        #expect(try select("Task where project.tasks.isEmpty", store, graph) == [])
+        #expect(try select("Task where project?.tasks.isEmpty", store, graph) == [])
+        #expect(try select("Task where !project.tasks.isEmpty", store, graph) == all)
+        #expect(try select("Task where project.tasks.filter { $0.big < -100 }.isEmpty", store, graph) == withProject)
+        #expect(try select("Task where !project.tasks.filter { $0.big < -100 }.isEmpty", store, graph) == [2, 4])
+        #expect(try select("Task where project.tasks.filter { $0.big > 100 }.isEmpty", store, graph) == [])
+        #expect(try select("Task where !(project.tasks.isEmpty || name == 'a')", store, graph) == [1, 3, 4])
+        // As a value it is nil, as in Swift: `?? true` takes the default, `== false` is false.
+        let without: [Int64] = [2, 4]
+        #expect(try select("Task where project.tasks.isEmpty ?? true", store, graph) == without)
+        #expect(try select("Task where (project.tasks.isEmpty) == false", store, graph) == withProject)
+        #expect(try select("Task where (project.tasks.isEmpty) != false", store, graph) == without)
+        #expect(try select("Task where project.tasks.filter { $0.big < -100 }.isEmpty ?? false", store, graph) == withProject)
+        #expect(try select("Task where project.tasks.contains { $0.big > 0 } ?? true", store, graph) == all)
+        #expect(try select("Task where project.tasks.allSatisfy { $0.big > 0 } ?? true", store, graph) == without)
+        // The same objects as the count's test, each way round.
+        for (isEmpty, count) in [
+            ("project.tasks.isEmpty", "project.tasks.@count == 0"),
+            ("!project.tasks.isEmpty", "project.tasks.@count != 0"),
+            ("project.tasks.filter { $0.big < -100 }.isEmpty", "project.tasks.filter { $0.big < -100 }.@count == 0"),
+        ] {
+            #expect(try select("Task where \(isEmpty)", store, graph) == select("Task where \(count)", store, graph))
+        }
+    }
+
+    /// The issue's own examples on the example data, where some transactions have no
+    /// budget and some snippets no folder; and the typed builder's spelling of it.
+    @Test func isEmptyThroughANilToOneOnTheExampleModels() throws {
+        let (store, graph) = try ExampleStore.make()
+        for (entity, toOne, toMany) in [("Transaction", "budget", "transactions"), ("Snippet", "folder", "snippets")] {
+            let objects = graph.objects(of: entity)
+            let owned = objects.filter { graph[$0]?.toOne[toOne] != nil }.map(\.key)
+            #expect(owned.count < objects.count && !owned.isEmpty, "the example data needs \(entity) with and without \(toOne)")
+            // The owner holds at least the object itself, so no owned object's collection is empty.
+            #expect(try select("\(entity) where \(toOne).\(toMany).isEmpty", store, graph) == [])
+            #expect(try select("\(entity) where !\(toOne).\(toMany).isEmpty", store, graph) == objects.map(\.key))
+        }
+        let query = Transaction.filter { $0.budget?.transactions.isEmpty == true }
+        #expect(query.problems.isEmpty)
+        #expect(query.text == "Transaction where budget?.transactions.isEmpty")
+        let compiled = try #require(query.compile(schema: store.schema, mapping: store.mapping).compiled)
+        #expect(try store.fetch(compiled).isEmpty)
+        let negated = Transaction.filter { $0.budget?.transactions.isEmpty != true }
+        let compiledNegation = try #require(negated.compile(schema: store.schema, mapping: store.mapping).compiled)
+        #expect(try store.fetch(compiledNegation).count == graph.objects(of: "Transaction").count)
+        let comparedWithFalse = Transaction.filter { $0.budget?.transactions.isEmpty == false }
+        #expect(comparedWithFalse.problems.count == 1)
+    }
 }

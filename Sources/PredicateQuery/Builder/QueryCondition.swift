@@ -103,6 +103,36 @@ extension Optional {
     }
 }
 
+// MARK: - A condition through an optional to-one: `$0.budget?.transactions.isEmpty == true`
+
+extension Optional where Wrapped == QueryCondition {
+    /// `$0.budget?.transactions.isEmpty == true`: the condition, which is false where
+    /// the path is nil, as Swift's `nil == true` is (pq's `isEmpty`, `contains`,
+    /// `allSatisfy` and string tests through a nil to-one are all false). `== false`
+    /// would need the path to be there as well, which the condition cannot say: it
+    /// is reported, with the spelling to use instead.
+    public static func == (lhs: Self, rhs: Bool) -> QueryCondition {
+        rhs ? unwrapping(lhs) : comparedWithFalse("==")
+    }
+
+    /// `$0.budget?.transactions.isEmpty != true`: the condition's negation, true where
+    /// the path is nil, as Swift's `nil != true` is.
+    public static func != (lhs: Self, rhs: Bool) -> QueryCondition {
+        rhs ? !unwrapping(lhs) : comparedWithFalse("!=")
+    }
+
+    private static func unwrapping(_ optional: Self) -> QueryCondition {
+        optional ?? QueryCondition(.problem("internal error: a missing optional condition"))
+    }
+
+    private static func comparedWithFalse(_ op: String) -> QueryCondition {
+        QueryCondition(
+            .problem(
+                "'\(op) false' on a condition through an optional to-one is not supported; "
+                    + "compare with true ('!= true' holds where the path is nil), or test the relationship for nil"))
+    }
+}
+
 extension QueryExpression {
     /// The builder always produces a value; an optional one only carries the `?.`.
     static func unwrapping(_ optional: QueryExpression?) -> QueryExpression {

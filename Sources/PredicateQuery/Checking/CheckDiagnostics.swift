@@ -76,4 +76,6 @@ extension DiagnosticCode {
     public static let unnecessaryOptionalChaining: DiagnosticCode = "check.unnecessaryOptionalChaining"
     /// Warning: `== nil` on a value that is never nil.
     public static let neverNil: DiagnosticCode = "check.neverNil"
+    /// Warning: a `like` pattern with SQL's wildcards (`%`, `_`) and none of pq's (`*`, `?`).
+    public static let sqlLikePattern: DiagnosticCode = "check.sqlLikePattern"
 }

@@ -102,8 +102,8 @@ extension TypeChecker {
             result.kind = .comparison(op, rewrite(lhs), rewrite(rhs), options)
         case .stringTest(let op, let lhs, let rhs, let options):
             result.kind = .stringTest(op, rewrite(lhs), rewrite(rhs), options)
-        case .membership(let element, let collection):
-            result.kind = .membership(rewrite(element), rewrite(collection))
+        case .membership(let element, let collection, let options):
+            result.kind = .membership(rewrite(element), rewrite(collection), options)
         case .arithmetic(let op, let lhs, let rhs):
             result.kind = .arithmetic(op, rewrite(lhs), rewrite(rhs))
         case .coalesce(let lhs, let rhs): result.kind = .coalesce(rewrite(lhs), rewrite(rhs))

@@ -54,8 +54,8 @@ extension TypeChecker {
             return checkComparison(op, lhs, rhs, options: options, at: span)
         case .stringTest(let op, let lhs, let rhs, let options):
             return checkStringTest(op, lhs, rhs, options: options, at: span)
-        case .membership(let element, let collection):
-            return checkMembership(element, in: collection, at: span)
+        case .membership(let element, let collection, let options):
+            return checkMembership(element, in: collection, options: options, at: span)
         case .quantified(let quantifier, let body):
             return checkQuantified(quantifier, body, at: span)
         case .elementTest(let quantifier, let collection, let closure):

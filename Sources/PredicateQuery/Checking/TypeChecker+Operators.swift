@@ -173,7 +173,20 @@ extension TypeChecker {
                 .invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
                 notes: [DiagnosticNote("'matches' takes an ICU regular expression, matched against the whole string")])
         }
+        if op == .like, case .constant(.string(let pattern), _) = right, let suggestion = Self.pqPattern(forSQL: pattern) {
+            warning(
+                .sqlLikePattern, "'like' matches '%' and '_' as themselves; pq's wildcards are '*' and '?'", at: rhs.span,
+                notes: [DiagnosticNote("to match as SQL's LIKE would, write the pattern as \(Printer.quoted(suggestion))")])
+        }
         return .stringTest(op, left, right, options)
+    }
+
+    /// The pq pattern for a pattern written with SQL's wildcards (`%Vac%` → `*Vac*`);
+    /// nil unless it holds `%` or `_` and none of pq's own `*` and `?`.
+    static func pqPattern(forSQL pattern: String) -> String? {
+        guard pattern.contains(where: { $0 == "%" || $0 == "_" }), !pattern.contains(where: { $0 == "*" || $0 == "?" })
+        else { return nil }
+        return String(pattern.map { $0 == "%" ? "*" : $0 == "_" ? "?" : $0 })
     }
 
     static func isValidRegex(_ pattern: String) -> Bool {
@@ -182,7 +195,12 @@ extension TypeChecker {
 
     // MARK: - Membership
 
-    mutating func checkMembership(_ element: Expr, in collection: Expr, at span: SourceSpan) -> TypedExpr? {
+    mutating func checkMembership(
+        _ element: Expr, in collection: Expr, options: StringOptions = [], at span: SourceSpan
+    ) -> TypedExpr? {
+        if !options.isEmpty {
+            return checkModifiedMembership(element, in: collection, options: options, at: span)
+        }
         switch collection.kind {
         case .list(let elements):
             return checkListMembership(element, elements, at: span)
@@ -228,6 +246,27 @@ extension TypeChecker {
                 .invalidMembership, "'in' needs a list, a range or a list parameter on its right",
                 at: collection.span, notes: [DiagnosticNote("as in 'x in [1, 2, 3]', 'x in 1...10' or 'x in $values'")])
         }
+    }
+
+    /// `x in[c] $names`: Strings, compared as `==[c]` compares them. (A list of values
+    /// with a modifier reaches the checker written out as `==[c]` tests.)
+    private mutating func checkModifiedMembership(
+        _ element: Expr, in collection: Expr, options: StringOptions, at span: SourceSpan
+    ) -> TypedExpr? {
+        guard case .parameter(let name) = collection.kind else {
+            return error(
+                .invalidMembership, "'in\(options.modifier)' needs a list parameter or a list of values on its right",
+                at: collection.span)
+        }
+        guard let typed = check(element, expecting: .string) else { return nil }
+        guard typed.type.isTextual else {
+            if typed.type.isOpaque { return unqueryable(typed.type, element.span) }
+            return error(
+                .modifierNotApplicable, "'\(options.modifier)' applies only to strings, not to '\(typed.type)'",
+                at: element.span)
+        }
+        guard declareParameter(name, type: .list(typed.type), at: collection.span) else { return nil }
+        return .inParameterList(typed, name, typed.type, options)
     }
 
     private mutating func checkListMembership(_ element: Expr, _ elements: [Expr], at span: SourceSpan) -> TypedExpr? {

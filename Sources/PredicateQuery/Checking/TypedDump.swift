@@ -58,8 +58,8 @@ extension TypedExpr {
             return "(\(op.rawValue)\(options.modifier) \(lhs.typedDump) \(rhs.typedDump))"
         case .inList(let element, let members):
             return "(in \(element.typedDump) (" + members.map(\.typedDump).joined(separator: " ") + "))"
-        case .inParameterList(let element, let name, _):
-            return "(in \(element.typedDump) $\(name))"
+        case .inParameterList(let element, let name, _, let options):
+            return "(in\(options.modifier) \(element.typedDump) $\(name))"
         case .inRange(let element, let lower, let upper, let kind):
             return "(in \(element.typedDump) \(lower.typedDump)\(kind == .closed ? "..." : "..<")\(upper.typedDump))"
         case .arithmetic(let op, let lhs, let rhs, let type):

@@ -18,7 +18,8 @@ extension TypedExpr {
             case .stringTest(let op, let lhs, let rhs, let options):
                 return .stringTest(op, rewrite(lhs), rewrite(rhs), options)
             case .inList(let element, let members): return .inList(rewrite(element), members.map(rewrite))
-            case .inParameterList(let element, let name, let type): return .inParameterList(rewrite(element), name, type)
+            case .inParameterList(let element, let name, let type, let options):
+                return .inParameterList(rewrite(element), name, type, options)
             case .inRange(let element, let lower, let upper, let kind):
                 return .inRange(rewrite(element), rewrite(lower), rewrite(upper), kind)
             case .arithmetic(let op, let lhs, let rhs, let type): return .arithmetic(op, rewrite(lhs), rewrite(rhs), type)

@@ -96,8 +96,9 @@ public indirect enum TypedExpr: Sendable {
     case stringTest(StringOperator, TypedExpr, TypedExpr, StringOptions)
     /// Membership in a list of values of the element's type.
     case inList(TypedExpr, [TypedExpr])
-    /// Membership in a list bound at run time to a parameter of type `[T]`.
-    case inParameterList(TypedExpr, String, ValueType)
+    /// Membership in a list bound at run time to a parameter of type `[T]`; with
+    /// `[c]`/`[d]`, of Strings compared as `==[c]` compares them.
+    case inParameterList(TypedExpr, String, ValueType, StringOptions = [])
     /// `lower <= x <= upper` (closed) or `lower <= x < upper` (half-open).
     case inRange(TypedExpr, TypedExpr, TypedExpr, RangeKind)
     /// Arithmetic; the result type is given.
@@ -107,7 +108,10 @@ public indirect enum TypedExpr: Sendable {
     case coalesce(TypedExpr, TypedExpr, ValueType)
     /// An Int used where a Double is compared or computed.
     case toDouble(TypedExpr)
-    /// `any`, `all` or `none` of the collection's elements satisfy the condition.
+    /// `any`, `all` or `none` of the collection's elements satisfy the condition. Over
+    /// a nil collection (one reached through a nil to-one) all three are false: `none`
+    /// is what `isEmpty` checks to, and `$0.budget?.transactions.isEmpty` is nil in
+    /// Swift, not true. The text's `none` quantifier checks to `not(any)` instead.
     case quantified(Quantifier, CollectionPath, TypedExpr)
     /// `@count` (of the elements satisfying `filter`), or `@sum`/`@avg`/`@min`/`@max` of `value`.
     case aggregate(AggregateFunction, CollectionPath, filter: TypedExpr?, value: TypedExpr?, ValueType)
@@ -135,7 +139,7 @@ extension TypedExpr {
         switch self {
         case .constant, .parameter, .currentDate, .attribute, .object: []
         case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand),
-            .inParameterList(let operand, _, _), .quantified(_, _, let operand):
+            .inParameterList(let operand, _, _, _), .quantified(_, _, let operand):
             [operand]
         case .and(let operands), .or(let operands): operands
         case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),

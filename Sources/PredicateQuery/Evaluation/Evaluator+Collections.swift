@@ -15,10 +15,12 @@ extension Evaluator {
         return graph[owner]?.toMany[path.relationship.relationship.name] ?? []
     }
 
-    /// `any`/`all`/`none`; over a nil collection `any` and `all` are false, `none` true.
+    /// `any`/`all`/`none`; over a nil collection each is false. The typed `none` is
+    /// `isEmpty` (the text's `none` quantifier is `!any`, true over a nil collection),
+    /// and `$0.budget?.transactions.isEmpty` is nil in Swift, not true.
     func quantified(_ quantifier: Quantifier, _ path: CollectionPath, _ body: TypedExpr, _ scopes: [ObjectID]) throws -> Bool {
         let inner = scopes.prefix(path.elementLevel)
-        guard let elements = elements(of: path, scopes) else { return quantifier == .none }
+        guard let elements = elements(of: path, scopes) else { return false }
         for element in elements {
             let holds = try condition(body, Array(inner) + [element])
             switch quantifier {

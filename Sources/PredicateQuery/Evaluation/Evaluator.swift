@@ -108,13 +108,14 @@ public struct Evaluator {
             guard !subject.isNull else { return false }
             for member in members where SQLiteSemantics.isSame(subject, try value(member, scopes)) { return true }
             return false
-        case .inParameterList(let element, let name, let type):
-            let subject = try value(element, scopes)
+        case .inParameterList(let element, let name, let type, let options):
+            let subject = folded(try value(element, scopes), options)
             guard !subject.isNull else { return false }
             guard case .list(let list)? = parameters[name] else {
                 throw EvaluationError(message: "parameter '$\(name)' needs a list of \(type) values")
             }
-            for member in list where SQLiteSemantics.isSame(subject, try BindingResolver.check(member, as: type, name: name)) {
+            for member in list
+            where SQLiteSemantics.isSame(subject, folded(try BindingResolver.check(member, as: type, name: name), options)) {
                 return true
             }
             return false
@@ -190,7 +191,11 @@ public struct Evaluator {
         case .toDouble(let operand): return SQLiteSemantics.toDouble(try value(operand, scopes))
         case .aggregate(let function, let path, let filter, let element, _):
             return try aggregate(function, path, filter: filter, value: element, scopes)
-        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
+        case .quantified(_, let path, _):
+            // Nil over a nil collection, as `$0.budget?.transactions.isEmpty` is in Swift.
+            guard elements(of: path, scopes) != nil else { return .null }
+            return .bool(try condition(expr, scopes))
+        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange:
             return .bool(try condition(expr, scopes))
         }
     }

@@ -98,12 +98,17 @@ public enum BindingResolver {
                     throw BindingError(message: "parameter '$\(name)' must be a non-negative integer")
                 }
                 values.append(value)
-            case .parameterList(let name, let type):
+            case .parameterList(let name, let type, let folding):
                 guard case .list(let list)? = parameters[name] else {
                     throw BindingError(message: "parameter '$\(name)' needs a list of \(type) values")
                 }
                 lists[index] = try list.map { value throws(BindingError) in
-                    StoreValueEncoding.encode(try check(value, as: type, name: name), as: type, dates: dates)
+                    let checked = try check(value, as: type, name: name)
+                    // `x in[c] $list`: folded here as SQLite's `pq_fold` folds the column.
+                    if !folding.isEmpty, case .string(let text) = checked {
+                        return .string(StringFunctions.fold(text, folding))
+                    }
+                    return StoreValueEncoding.encode(checked, as: type, dates: dates)
                 }
                 values.append(.null)
             case .currentDate(let function):
@@ -131,7 +136,7 @@ public enum BindingResolver {
         let total = values.count + lists.values.reduce(0) { $0 + $1.count }
         guard total <= maxPlaceholders else {
             var lists = query.bindings.compactMap { binding -> (String, Int)? in
-                guard case .parameterList(let name, _) = binding, case .list(let list)? = parameters[name] else { return nil }
+                guard case .parameterList(let name, _, _) = binding, case .list(let list)? = parameters[name] else { return nil }
                 return (name, list.count)
             }
             lists.sort { $0.1 > $1.1 }

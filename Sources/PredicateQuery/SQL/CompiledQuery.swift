@@ -9,8 +9,10 @@ public enum SQLBinding: Sendable, Hashable {
     case constant(Value, ValueType)
     /// A parameter, bound by name when the query runs.
     case parameter(String, ValueType)
-    /// A list parameter: its values get placeholders of their own when the query runs.
-    case parameterList(String, ValueType)
+    /// A list parameter: its values get placeholders of their own when the query runs;
+    /// with `folding`, each String is bound folded (`StringFunctions.fold`, which is
+    /// what SQLite's `pq_fold` runs), for `x in[c] $list`.
+    case parameterList(String, ValueType, folding: StringOptions = [])
     /// `now()` or `today()`.
     case currentDate(BuiltinFunction)
     /// The smallest string greater than every string that starts with the string

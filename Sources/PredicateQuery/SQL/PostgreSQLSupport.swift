@@ -61,7 +61,12 @@ public enum PostgreSQLSupport {
             if !options.isEmpty, let found = foldedComparisonProblem(op, lhs, rhs, options) { return found }
         case .stringTest(let op, let lhs, let rhs, let options):
             if let found = stringTestProblem(op, lhs, rhs, options) { return found }
-        case .inParameterList(let element, _, _) where element.isComputedDate:
+        case .inParameterList(_, _, _, let options) where !options.isEmpty:
+            return (
+                "'in\(options.modifier)' with a list parameter",
+                "its values would need folding as PostgreSQL's '==\(options.modifier)' folds them; list the values instead, as in 'name in\(options.modifier) {$a, $b}'"
+            )
+        case .inParameterList(let element, _, _, _) where element.isComputedDate:
             return (
                 "a computed date in a parameter list",
                 "pq compares it as Double seconds since 2001, and the list's dates are bound as timestamptz"

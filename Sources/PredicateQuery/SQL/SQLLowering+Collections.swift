@@ -12,8 +12,9 @@
 //
 // A collection reached through a to-one relationship (`budget.transactions`) is
 // nil, not empty, when that relationship is nil, as `$0.budget?.transactions` is in
-// Swift: its aggregates are nil and `all` over it is false (`any` is false and
-// `none` true without help, since EXISTS finds nothing).
+// Swift: its aggregates are nil, and `all` and `none` (the typed IR's `isEmpty`)
+// over it are false (`any` is false without help, since EXISTS finds nothing; the
+// text's `none` quantifier is `NOT any`, so it stays true there).
 
 extension SQLLowering {
     /// The elements of a collection: the FROM, JOINs and WHERE terms that select them,
@@ -97,15 +98,14 @@ extension SQLLowering {
         }
         switch quantifier {
         case .any: return .exists(select)
-        case .none: return .not(.exists(select))
-        case .all: return ownerPresent.map { .and([$0, .not(.exists(select))]) } ?? .not(.exists(select))
+        case .none, .all: return ownerPresent.map { .and([$0, .not(.exists(select))]) } ?? .not(.exists(select))
         }
     }
 
     /// For a collection reached through to-one relationships, the test that the object
     /// owning it is there (`t1."Z_PK" IS NOT NULL`); nil when the query's object (or a
     /// closure's element) owns it directly and is always there.
-    private mutating func ownerPresence(_ path: CollectionPath) throws(LoweringError) -> SQLExpr? {
+    mutating func ownerPresence(_ path: CollectionPath) throws(LoweringError) -> SQLExpr? {
         guard !path.steps.isEmpty else { return nil }
         let ownerAlias = try objectAlias(level: path.level, steps: path.steps)
         let owner = try entityMapping(path.relationship.source)

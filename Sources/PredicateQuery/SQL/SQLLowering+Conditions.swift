@@ -52,9 +52,10 @@ extension SQLLowering {
             return try stringTest(op, lhs, rhs, options, mode)
         case .inList(let element, let members):
             return try listMembership(element, members, mode)
-        case .inParameterList(let element, let name, let type):
-            let (subject, nullable) = try value(element)
-            guard case .binding(let index) = bind(.parameterList(name, type)) else { return .truth(false) }
+        case .inParameterList(let element, let name, let type, let options):
+            let (lowered, nullable) = try value(element)
+            let subject = folded(lowered, options)
+            guard case .binding(let index) = bind(.parameterList(name, type, folding: options)) else { return .truth(false) }
             // PostgreSQL has no empty `IN ()`: its store binds an empty list as one NULL,
             // which the exact form turns into false.
             return exactly(
@@ -292,7 +293,14 @@ extension SQLLowering {
             return (.castToReal(lowered), nullable)
         case .aggregate(let function, let path, let filter, let value, _):
             return try aggregate(function, path, filter: filter, value: value)
-        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
+        case .quantified(_, let path, _):
+            // Over a collection reached through a nil to-one the test is nil as a value,
+            // as `$0.budget?.transactions.isEmpty` is in Swift: `?? true` takes its default
+            // and `== false` is false (as a condition it is false, as nil is).
+            let test = try condition(expr, .exact)
+            guard let ownerPresent = try ownerPresence(path) else { return (test, false) }
+            return (.nullUnless(ownerPresent, test), true)
+        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange:
             // A condition used as a Boolean value (as in `(a > 1) == true`): exact 0 or 1.
             return (try condition(expr, .exact), false)
         }

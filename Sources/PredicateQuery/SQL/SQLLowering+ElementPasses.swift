@@ -114,6 +114,8 @@ extension SQLLowering {
     /// How a conjunct runs as a pass, or nil if it must stay correlated.
     private func passShape(_ conjunct: TypedExpr, of entity: String) -> PassShape? {
         switch conjunct {
+        // `!isEmpty` is `any` only where the collection cannot be nil, as a pass's is
+        // (`isFromQueryObject`): through a nil to-one it is true and `any` false.
         case .quantified(.any, let path, let body), .not(.quantified(.none, let path, let body)):
             return Self.anyShape(path, body)
         case .not(.quantified(.all, let path, let body)):
@@ -207,8 +209,8 @@ extension SQLLowering {
             return options.isEmpty && isIndexed(lhs) && Self.isKnownBeforeRunning(rhs)
         case .inList(let element, let members):
             return isIndexed(element) && members.allSatisfy(Self.isKnownBeforeRunning)
-        case .inParameterList(let element, _, _):
-            return isIndexed(element)
+        case .inParameterList(let element, _, _, let options):
+            return options.isEmpty && isIndexed(element)
         case .inRange(let element, let lower, let upper, _):
             return isIndexed(element) && Self.isKnownBeforeRunning(lower) && Self.isKnownBeforeRunning(upper)
         case .isNil(let operand):

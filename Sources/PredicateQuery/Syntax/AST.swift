@@ -157,8 +157,9 @@ public indirect enum ExprKind: Sendable {
     case comparison(ComparisonOperator, Expr, Expr, StringOptions)
     /// `a contains b`, `a.hasPrefix(b)`, `a like b`, …
     case stringTest(StringOperator, Expr, Expr, StringOptions)
-    /// `x in collection`, `x between a and b`, `[a, b].contains(x)`.
-    case membership(Expr, Expr)
+    /// `x in collection`, `x between a and b`, `[a, b].contains(x)`; `x in[c] $list`
+    /// with a modifier (a list of values with one is written out as `==[c]` tests).
+    case membership(Expr, Expr, StringOptions = [])
     /// `any tags.name == 'x'`: a quantifier on the comparison that follows.
     case quantified(Quantifier, Expr)
     /// `xs.contains(where: { … })` (`.any`) and `xs.allSatisfy { … }` (`.all`).

@@ -18,7 +18,7 @@ extension Expr {
         case .not(let operand), .negate(let operand), .quantified(_, let operand), .isEmpty(let operand):
             return [operand]
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs),
-            .stringTest(_, let lhs, let rhs, _), .membership(let lhs, let rhs):
+            .stringTest(_, let lhs, let rhs, _), .membership(let lhs, let rhs, _):
             return [lhs, rhs]
         case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
             return [collection, closure.body]

@@ -182,6 +182,10 @@ struct FormatExpander {
             expandBetween(argument, specifier)
             return
         }
+        if conversion == UInt8(ascii: "@"), followsModifiedIn, let elements = argument.elements {
+            expandModifiedIn(elements, specifier)
+            return
+        }
         if argument.isNil, conversion == UInt8(ascii: "@") {
             emit("nil", for: specifier.span)
             return
@@ -233,5 +237,38 @@ struct FormatExpander {
             bounds[1], label: "the upper bound in \(specifier.label)", spelling: specifier.spelling, for: specifier.span,
             suffix: "_upper")
         emit("{\(lower), \(upper)}", for: specifier.span)
+    }
+
+    /// Whether the text so far ends in `IN[c]`, `IN[d]` or `IN[cd]` (any case, any order).
+    var followsModifiedIn: Bool {
+        var end = output.count
+        while end > 0, Self.isSpace(output[end - 1]) { end -= 1 }
+        guard end >= 5, output[end - 1] == UInt8(ascii: "]"),
+            let open = output[..<end].lastIndex(of: UInt8(ascii: "[")), open >= 2
+        else { return false }
+        let letters = String(decoding: output[(open + 1)..<(end - 1)], as: UTF8.self).lowercased()
+        guard letters.contains(where: { $0 == "c" || $0 == "d" }), Parser.modifierSpellings.contains(letters) else {
+            return false
+        }
+        let word = output[(open - 2)..<open].map { $0 | 0x20 }
+        guard word.elementsEqual(Array("in".utf8)) else { return false }
+        return open == 2 || !Self.isNameByte(output[open - 3])
+    }
+
+    /// `x IN[c] %@` with a list: `x IN[c] {$a_0, $a_1, …}`, each value its own
+    /// parameter, since the parser writes `IN[c]` out as one `==[c]` per element.
+    mutating func expandModifiedIn(_ elements: [FormatArgument], _ specifier: Specifier) {
+        var names: [String] = []
+        for (position, element) in elements.enumerated() {
+            if element.isNil {
+                names.append("nil")
+                continue
+            }
+            names.append(
+                parameter(
+                    element, label: "value \(position + 1) in \(specifier.label)", spelling: specifier.spelling,
+                    for: specifier.span, suffix: "_\(position)"))
+        }
+        emit("{" + names.joined(separator: ", ") + "}", for: specifier.span)
     }
 }

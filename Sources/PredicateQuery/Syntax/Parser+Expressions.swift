@@ -148,8 +148,12 @@ extension Parser {
             let rhs = try parseCoalescing()
             return Expr(.stringTest(op, lhs, rhs, options), span: lhs.span.merged(with: rhs.span))
         }
-        if consumeKeyword("in") != nil {
+        if let keyword = consumeKeyword("in") {
+            let modifier = isAtMembershipModifier() ? try parseModifier() : nil
             let rhs = try parseCoalescing()
+            if let options = modifier, !options.isEmpty {
+                return try modifiedMembership(lhs, rhs, options, after: keyword)
+            }
             return Expr(.membership(lhs, rhs), span: lhs.span.merged(with: rhs.span))
         }
         if let keyword = consumeKeyword("between") {
@@ -157,6 +161,56 @@ extension Parser {
             return Expr(.membership(lhs, bounds), span: lhs.span.merged(with: bounds.span))
         }
         return nil
+    }
+
+    /// After `in`, whether `[c]` (`[d]`, `[cd]`, …) is a modifier: when an operand
+    /// follows it (`name in[c] {'a', 'b'}`); otherwise it is a one-element list
+    /// (`x in [c]`, with `c` an attribute), as it was before `in` took modifiers.
+    private func isAtMembershipModifier() -> Bool {
+        guard current.kind == .leftBracket, peek().kind == .name, peek(2).kind == .rightBracket,
+            Self.modifierSpellings.contains(peek().text.lowercased())
+        else { return false }
+        let next = peek(3)
+        switch next.kind {
+        case .leftBrace, .leftBracket, .leftParen, .parameter, .string, .integer, .decimal, .escapedName: return true
+        case .name:
+            return !Self.isReserved(next.text) && !["sort", "limit", "offset"].contains(next.text.lowercased())
+        default: return false
+        }
+    }
+
+    /// `x in[c] {a, b}`: NSPredicate's `IN[c]`, which is `x ==[c] a || x ==[c] b`
+    /// (a nil in the list is `x == nil`), so that the checker, the SQL and the
+    /// evaluator give it the meaning `==[c]` has; its values stay literals, each bound
+    /// as a parameter. A list parameter keeps the modifier (`in[c] $names`); a range
+    /// cannot take one.
+    private mutating func modifiedMembership(
+        _ lhs: Expr, _ rhs: Expr, _ options: StringOptions, after keyword: Token
+    ) throws(Failure) -> Expr {
+        let span = lhs.span.merged(with: rhs.span)
+        if case .parameter = rhs.kind { return Expr(.membership(lhs, rhs, options), span: span) }
+        guard case .list(let elements) = rhs.kind else {
+            throw fail(
+                .error(
+                    .modifiedMembership, "'in\(options.modifier)' needs a list of values or a list parameter on its right",
+                    at: rhs.span,
+                    notes: [
+                        DiagnosticNote(
+                            "as in 'name in\(options.modifier) {'a', $b}' or 'name in\(options.modifier) $names'; a range cannot take a modifier"
+                        )
+                    ]))
+        }
+        let tests = elements.map { member -> Expr in
+            if case .literal(.null) = member.kind {
+                return Expr(.comparison(.equal, lhs, member, []), span: lhs.span.merged(with: member.span))
+            }
+            return Expr(.comparison(.equal, lhs, member, options), span: lhs.span.merged(with: member.span))
+        }
+        switch tests.count {
+        case 0: return Expr(.literal(.bool(false)), span: span)
+        case 1: return Expr(tests[0].kind, span: span)
+        default: return Expr(.or(tests), span: span)
+        }
     }
 
     private static func comparisonOperator(_ kind: TokenKind) -> ComparisonOperator? {

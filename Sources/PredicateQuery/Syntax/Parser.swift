@@ -62,7 +62,10 @@ public struct Parser {
 
     /// Parses a whole query: `[Entity where] predicate [sort by …] [limit n] [offset m]`.
     public static func parse(_ text: String, limits: Limits = .standard) -> Result {
-        run(text, limits: limits) { parser throws(Failure) in try parser.parseQuery() }
+        if text.utf8.count <= limits.maxInputLength, let sql = sqlStatement(in: text, limits: limits) {
+            return Result(query: nil, diagnostics: [sql])
+        }
+        return run(text, limits: limits) { parser throws(Failure) in try parser.parseQuery() }
     }
 
     /// Parses a predicate alone, with no entity or clauses.
@@ -190,6 +193,8 @@ public struct Parser {
         var notes: [DiagnosticNote] = []
         if token.isKeyword("limit") || token.isKeyword("sort") {
             notes.append(DiagnosticNote("clauses go in the order: sort by, limit, offset"))
+        } else if let suggestion = Self.operatorSuggestion(for: token) {
+            notes.append(suggestion)
         }
         _ = fail(.error(.unexpectedToken, "unexpected \(what) after the end of the query", at: token.span, notes: notes))
     }

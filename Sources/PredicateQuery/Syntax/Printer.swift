@@ -112,8 +112,8 @@ public struct Printer {
             return print(lhs, at: .coalesce) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
         case .stringTest(let op, let lhs, let rhs, let options):
             return print(lhs, at: .coalesce) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
-        case .membership(let element, let collection):
-            return print(element, at: .coalesce) + " in " + print(collection, at: .coalesce)
+        case .membership(let element, let collection, let options):
+            return print(element, at: .coalesce) + " in" + options.modifier + " " + print(collection, at: .coalesce)
         case .coalesce(let lhs, let rhs):
             return print(lhs, at: .range) + " ?? " + print(rhs, at: .coalesce)
         case .quantified(let quantifier, let body):

@@ -43,6 +43,10 @@ extension DiagnosticCode {
     public static let reservedWord: DiagnosticCode = "parse.reservedWord"
     /// `limit` or `offset` without a non-negative integer.
     public static let expectedCount: DiagnosticCode = "parse.expectedCount"
+    /// `in[c]` with something other than a list of values on its right.
+    public static let modifiedMembership: DiagnosticCode = "parse.modifiedMembership"
+    /// Query text written as a SQL `SELECT` statement.
+    public static let sqlStatement: DiagnosticCode = "parse.sqlStatement"
     /// An integer literal whose value does not fit after applying its sign.
     public static let integerLiteralOverflow: DiagnosticCode = "parse.integerLiteralOverflow"
 

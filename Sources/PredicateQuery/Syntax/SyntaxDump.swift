@@ -73,7 +73,8 @@ extension Expr {
             return Self.sexp(op.rawValue + options.modifier, [lhs, rhs])
         case .stringTest(let op, let lhs, let rhs, let options):
             return Self.sexp(op.rawValue + options.modifier, [lhs, rhs])
-        case .membership(let element, let collection): return Self.sexp("in", [element, collection])
+        case .membership(let element, let collection, let options):
+            return Self.sexp("in" + options.modifier, [element, collection])
         case .coalesce(let lhs, let rhs): return Self.sexp("??", [lhs, rhs])
         case .quantified(let quantifier, let body): return Self.sexp(quantifier.rawValue, [body])
         case .elementTest(let quantifier, let collection, let closure):

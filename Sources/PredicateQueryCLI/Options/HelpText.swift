@@ -34,9 +34,9 @@ enum HelpText {
                                URL (or PQ_DATABASE_URL) queries a PostgreSQL database:
                                pq's tables, or any others, read from its catalog
           --load-examples      with a postgresql:// store: create pq's example tables
-                               and data in it first
+                               and data in it first (once: run again, it says so)
           --model FILE         read the model: SwiftData @Model classes from a Swift file
-                               or a folder of them, an Xcode model (.xcdatamodeld,
+                               or a folder (and its subfolders), an Xcode model (.xcdatamodeld,
                                .xcdatamodel) or a compiled one (.momd, .mom) (repeatable)
           --model-version NAME with --model: the version of an .xcdatamodeld or .momd
                                to read, instead of its current one

@@ -44,15 +44,26 @@ enum PostgresOpening {
             }
         }
         do {
-            if options.loadExamples {
-                let store = try PostgresStore.create(url, schema: ExampleSchemas.combined)
-                try store.insert(ExampleData.graph(fillerPerEntity: ExampleStore.fillerPerEntity))
-            }
+            if options.loadExamples { try loadExamples(url, warn: warn) }
             let store = try PostgresStore.open(url)
             for note in store.schemaNotes { warn("pq: warning: \(note)") }
             return OpenStore(store: store, path: shown(url))
         } catch {
             throw CLIError.io(error.message)
         }
+    }
+
+    /// Creates pq's example tables and data in the database, unless a run before did:
+    /// a second `--load-examples` (as a README walk-through repeats it) says so and
+    /// queries what is there. Tables of another schema in the way are still an error.
+    private static func loadExamples(_ url: String, warn: (String) -> Void) throws(StoreError) {
+        if let existing = try? PostgresStore.open(url), !existing.isSchemaInferred,
+            existing.schema == ExampleSchemas.combined
+        {
+            warn("pq: note: pq's examples are already loaded in \(shown(url)); --load-examples left them as they are")
+            return
+        }
+        let store = try PostgresStore.create(url, schema: ExampleSchemas.combined)
+        try store.insert(ExampleData.graph(fillerPerEntity: ExampleStore.fillerPerEntity))
     }
 }

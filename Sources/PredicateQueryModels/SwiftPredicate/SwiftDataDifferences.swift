@@ -115,7 +115,7 @@ enum SwiftDataDifferences {
                 .aggregate(_, let inner, _):
                 visit(inner)
             case .range(let a, let b, _), .arithmetic(_, let a, let b), .comparison(_, let a, let b, _),
-                .stringTest(_, let a, let b, _), .membership(let a, let b), .coalesce(let a, let b):
+                .stringTest(_, let a, let b, _), .membership(let a, let b, _), .coalesce(let a, let b):
                 visit(a)
                 visit(b)
             case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
@@ -188,7 +188,7 @@ enum SwiftDataDifferences {
                     visit(inner)
                 }
             case .comparison(_, let a, let b, _), .arithmetic(_, let a, let b), .stringTest(_, let a, let b, _),
-                .membership(let a, let b), .coalesce(let a, let b), .range(let a, let b, _):
+                .membership(let a, let b, _), .coalesce(let a, let b), .range(let a, let b, _):
                 visit(a)
                 visit(b)
             case .and(let parts), .or(let parts), .list(let parts), .call(_, let parts): parts.forEach(visit)

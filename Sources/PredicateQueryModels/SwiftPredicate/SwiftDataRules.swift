@@ -101,7 +101,7 @@ enum SwiftDataRules {
                 for side in [lhs, rhs] {
                     if case .keyPath = side.kind { compared(side) } else { visit(side) }
                 }
-            case .membership(let element, let collection):
+            case .membership(let element, let collection, _):
                 if case .keyPath = element.kind { compared(element) } else { visit(element) }
                 visit(collection)
             case .elementTest(_, let collection, let closure), .filter(let collection, let closure):

@@ -88,7 +88,7 @@ struct MemberResolver {
         case .arithmetic(let op, let a, let b): copy.kind = .arithmetic(op, resolve(a), resolve(b))
         case .comparison(let op, let a, let b, let options): copy.kind = .comparison(op, resolve(a), resolve(b), options)
         case .stringTest(let op, let a, let b, let options): copy.kind = .stringTest(op, resolve(a), resolve(b), options)
-        case .membership(let a, let b): copy.kind = .membership(resolve(a), resolve(b))
+        case .membership(let a, let b, let options): copy.kind = .membership(resolve(a), resolve(b), options)
         case .coalesce(let a, let b): copy.kind = .coalesce(resolve(a), resolve(b))
         case .elementTest(let quantifier, let collection, let closure):
             copy.kind = .elementTest(quantifier, resolve(collection), inside(closure, over: collection))

@@ -29,7 +29,7 @@ extension PostgresStore {
             let name: String
             let entity: String
             switch binding {
-            case .parameter(let named, .object(let of)), .parameterList(let named, .object(let of)):
+            case .parameter(let named, .object(let of)), .parameterList(let named, .object(let of), _):
                 (name, entity) = (named, of)
             default: continue
             }

@@ -168,7 +168,9 @@ enum SwiftSpelling {
                 return "(\(try s(lhs)).range(of: \(try s(rhs)), options: \(optionList(options, extra: anchors))) != nil)"
             }
             return "\(try s(lhs)).\(method)(\(try s(rhs)))"
-        case .membership(let element, let collection):
+        case .membership(_, _, let options) where !options.isEmpty:
+            throw Unspellable(reason: "Swift's contains(_:) takes no \(options.modifier) modifier")
+        case .membership(let element, let collection, _):
             switch collection.kind {
             case .list, .range, .parameter: return "\(try s(collection)).contains(\(try s(element)))"
             case .coalesce: return "(\(try s(collection))).contains(\(try s(element)))"

@@ -27,6 +27,8 @@ enum GeneratedForm: String, CaseIterable, Sendable {
     case stringModifier = "[c], [d] or [cd]"
     case collectionThroughToOne = "to-many reached through a to-one"
     case objectComparison = "an object compared by identity ($o, SELF, persistentModelID)"
+    /// Issue 27: false there, as `@count == 0` is, though it once was true.
+    case isEmptyThroughToOne = "isEmpty or filter { … }.isEmpty of a to-many reached through a to-one"
 }
 
 struct RandomQueryGenerator {
@@ -470,7 +472,9 @@ struct RandomQueryGenerator {
                 "SUBQUERY(\(collection), $\(variable), \(body)).@count > 0",
             ])
         }
-        switch int(0...9) {
+        // Through a to-one, `isEmpty` (the independent reference's last disagreement,
+        // issue 27) is chosen more often than its one case in ten would give.
+        switch ownerPath != prefix && chance(25) ? 4 : int(0...9) {
         case 0:
             let attribute = pick(elementAttributes)
             let path = Self.join(collection, attribute.name)
@@ -485,7 +489,13 @@ struct RandomQueryGenerator {
         case 2:
             return "\(collection).allSatisfy { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }"
         case 3: return "\(collection)\(pick([".count", ".@count"])) \(pick(["==", "!=", "<", ">", ">="])) \(int(0...5))"
-        case 4: return pick(["\(collection).isEmpty", "!\(collection).isEmpty"])
+        case 4:
+            if ownerPath != prefix { uses(.isEmptyThroughToOne) }
+            let tested =
+                chance(60)
+                ? collection
+                : "\(collection).filter { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }"
+            return pick(["\(tested).isEmpty", "!\(tested).isEmpty"])
         case 5:
             return
                 "\(collection).filter { \(variable) in \(predicate(element, prefix: variable + ".", depth: depth + 1)) }.count \(pick([">", "==", "<"])) \(int(0...3))"

@@ -212,4 +212,47 @@ struct ParserErrorTests {
             #expect(Parser.parse(input).query == nil, "\(input.debugDescription) should not produce a query")
         }
     }
+
+    // MARK: - Habits from SQL (issue 27)
+
+    /// The pq query the "pq is not SQL" error offers for a statement, or nil for none.
+    private func pqForm(_ sql: String) -> String? {
+        let diagnostics = Parser.parse(sql).diagnostics
+        guard diagnostics.count == 1, diagnostics[0].code == .sqlStatement else { return "not reported: \(diagnostics)" }
+        let prefix = "in pq: "
+        return diagnostics[0].notes.first { $0.message.hasPrefix(prefix) }.map { String($0.message.dropFirst(prefix.count)) }
+    }
+
+    @Test func aSelectStatementGetsItsPQForm() {
+        #expect(pqForm("SELECT * FROM Budget WHERE limit > 100") == "Budget where limit > 100")
+        #expect(pqForm("  select * from Budget") == "Budget")
+        #expect(pqForm("SELECT * FROM \"Budget\" WHERE name = 'a;b';") == "Budget where name = 'a;b'")
+        #expect(pqForm("SELECT * FROM Budget ORDER BY name DESC LIMIT 2") == "Budget sort by name DESC LIMIT 2")
+        #expect(pqForm("SELECT * FROM Budget WHERE limit > 1 LIMIT 5 OFFSET 10") == "Budget where limit > 1 LIMIT 5 OFFSET 10")
+        // What pq has no form for gets the error alone.
+        #expect(pqForm("SELECT * FROM Budget, Transaction") == nil)
+        #expect(pqForm("SELECT count(*) FROM Budget GROUP BY name") == nil)
+        #expect(pqForm("SELECT * FROM Budget WHERE") == nil)
+    }
+
+    @Test func wordsLikeSQLsAreStillNames() {
+        // An attribute may be called `select` or `from`: only a statement's shape is SQL.
+        for text in ["select > 3", "select == from", "select in [1, 2] && from == 'x'", "Item where select == 1"] {
+            #expect(Parser.parse(text).query != nil, "\(text)")
+        }
+    }
+
+    @Test func aMisspelledOperatorOrClauseGetsADidYouMean() {
+        func suggestion(_ text: String) -> String? {
+            Parser.parse(text).diagnostics.first?.notes.first?.message
+        }
+        #expect(suggestion("name contians 'x'") == "did you mean 'contains'?")
+        #expect(suggestion("name endwsith 'x'") == "did you mean 'endswith'?")
+        #expect(suggestion("name mathces 'x'") == "did you mean 'matches'?")
+        #expect(suggestion("limit > 1 ofset 2") == "did you mean 'offset'?")
+        #expect(suggestion("name startswith 'x'") == "did you mean 'beginswith'?")
+        // Short or far-off words get no guess.
+        #expect(suggestion("name xx 'x'") == nil)
+        #expect(suggestion("name frobnicate 'x'") == nil)
+    }
 }

@@ -1,0 +1,123 @@
+// Habits from SQL, met with help (issue 27): a query typed as a SQL statement, and
+// a misspelled keyword or operator.
+//
+// `SELECT * FROM Budget WHERE limit > 100` is one error, "pq is not SQL", over
+// `SELECT … FROM Budget`, and, for the simplest statements (one table; WHERE,
+// ORDER BY, LIMIT and OFFSET), a note with the pq query: `Budget where limit > 100`.
+// Only the words around the condition change; the condition is the user's text
+// as typed (pq reads `=`, `<>`, `AND`, `OR`, `NOT` too), so a `like '%x%'` in it
+// gets the checker's own warning when the pq form is run. A trailing `;` is
+// allowed for, since a SQL habit ends statements with one.
+//
+// A word where an operator or a clause could follow (`name contians 'x'`, `srot
+// by`) gets "did you mean 'contains'?", as a misspelled property does.
+
+extension Parser {
+    /// The diagnostic for query text that is a SQL `SELECT` statement; nil for anything else.
+    static func sqlStatement(in text: String, limits: Limits) -> Diagnostic? {
+        let trimmed = text.drop { $0.isWhitespace }
+        guard trimmed.prefix(6).lowercased() == "select" else { return nil }
+        // Lexed without a final `;` (pq has no such token), at the same offsets.
+        var source = text
+        if let semicolon = source.lastIndex(where: { !$0.isWhitespace }), source[semicolon] == ";" {
+            source.replaceSubrange(semicolon...semicolon, with: " ")
+        }
+        var lexer = Lexer(source, limits: limits)
+        let tokens = lexer.tokenize()
+        guard lexer.diagnostics.isEmpty, !lexer.deadlinePassed, tokens.count >= 4, tokens[0].isKeyword("select"),
+            let from = tokens.firstIndex(where: { $0.isKeyword("from") }), from >= 2, from + 1 < tokens.count,
+            [.name, .escapedName, .string].contains(tokens[from + 1].kind)
+        else { return nil }
+        let table = tokens[from + 1]
+        let span = tokens[0].span.merged(with: table.span)
+        var notes: [DiagnosticNote] = []
+        if let query = pqForm(tokens, table: from + 1, source: source) {
+            notes.append(DiagnosticNote("in pq: \(query)"))
+        } else {
+            notes.append(
+                DiagnosticNote("a pq query is an entity, 'where', a condition, then 'sort by', 'limit' and 'offset'"))
+        }
+        let columns = tokens[1..<from]
+        if !(columns.count == 1 && columns.first?.kind == .star) {
+            notes.append(DiagnosticNote("pq fetches whole objects; choose the columns to show with --columns (or .columns)"))
+        }
+        return .error(
+            .sqlStatement, "pq is not SQL: name the entity, then 'where' and the condition", at: span, notes: notes)
+    }
+
+    /// `Entity [where condition] [sort by …] [limit n] [offset m]` for a one-table
+    /// statement whose clauses pq has; nil for joins, grouping and anything else.
+    private static func pqForm(_ tokens: [Token], table: Int, source: String) -> String? {
+        let entity = tokens[table]
+        let name = entity.kind == .string ? stringValue(entity) : entity.text
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        let sqlOnly: Set<String> = ["join", "group", "having", "union", "from", "select", "distinct", "as"]
+        var result = name
+        var index = table + 1
+        var clauseStart: Int?
+        func flushCondition(upTo end: Int) {
+            guard let start = clauseStart, start < end else { return }
+            result += " " + text(of: tokens[start..<end], in: source)
+            clauseStart = nil
+        }
+        while index < tokens.count, tokens[index].kind != .end {
+            let token = tokens[index]
+            if token.kind == .name, sqlOnly.contains(token.text.lowercased()) { return nil }
+            if token.isKeyword("where"), clauseStart == nil, result == name {
+                result += " where"
+                clauseStart = index + 1
+            } else if token.isKeyword("order"), index + 1 < tokens.count, tokens[index + 1].isKeyword("by") {
+                flushCondition(upTo: index)
+                result += " sort by"
+                index += 1
+                clauseStart = index + 1
+            } else if token.isKeyword("limit") || token.isKeyword("offset"),
+                index + 1 < tokens.count, tokens[index + 1].kind == .integer
+            {
+                // A clause only before its count: `WHERE limit > 100` is Budget's attribute.
+                flushCondition(upTo: index)
+                clauseStart = index
+            } else if clauseStart == nil {
+                return nil
+            }
+            index += 1
+        }
+        flushCondition(upTo: index)
+        return result.hasSuffix(" where") || result.hasSuffix(" sort by") ? nil : result
+    }
+
+    /// The source text from the first token's start to the last one's end.
+    private static func text(of tokens: ArraySlice<Token>, in source: String) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        let bytes = Array(source.utf8)
+        guard first.span.start <= last.span.end, last.span.end <= bytes.count else { return "" }
+        return String(decoding: bytes[first.span.start..<last.span.end], as: UTF8.self)
+    }
+
+    private static func stringValue(_ token: Token) -> String {
+        if case .string(let value) = token.value { return value }
+        return ""
+    }
+
+    // MARK: - Misspelled keywords
+
+    /// Words that may follow an operand: operators and the clauses.
+    static let operatorWords = [
+        "contains", "beginswith", "endswith", "like", "matches", "between", "where", "sort", "limit", "offset",
+    ]
+
+    /// Spellings from SQL and Swift that pq writes another way.
+    static let operatorAliases: [String: String] = [
+        "ilike": "like[c]", "startswith": "beginswith", "hasprefix": "beginswith", "hassuffix": "endswith",
+        "is": "==", "regexp": "matches",
+    ]
+
+    /// "did you mean 'contains'?" for a word that stands where an operator or a clause could.
+    static func operatorSuggestion(for token: Token) -> DiagnosticNote? {
+        guard token.kind == .name else { return nil }
+        let word = token.text
+        if let alias = operatorAliases[word.lowercased()] { return DiagnosticNote("did you mean '\(alias)'?") }
+        guard word.count >= 4 else { return nil }
+        return NameSuggestion.note(for: word, among: operatorWords)
+    }
+}

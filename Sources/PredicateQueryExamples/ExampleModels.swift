@@ -214,11 +214,13 @@ public final class Pet: QueryModel {
 extension ExampleSchemas {
     /// The model class of each example entity, by entity name: what `pq --emit swift`
     /// builds Foundation predicates for on the example store.
-    public static let modelTypes: [String: any QueryModel.Type] = Dictionary(
+    public static var modelTypes: [String: any QueryModel.Type] {
+        Dictionary(
         uniqueKeysWithValues: ([
             Budget.self, Transaction.self, Movie.self, Folder.self, Snippet.self, Tag.self,
             Recipe.self, Ingredient.self, User.self, Pet.self,
         ] as [any QueryModel.Type]).map { ($0.entityName, $0) })
+    }
 
     /// The schema the model classes declare: `combined`, without the composite
     /// `Tag.colorData` (Codable structs are not queryable yet).

@@ -3,26 +3,36 @@
 // `count` (`@count`, `filter { … }.count`, `isEmpty`).
 //
 // pq's meaning of a collection reached through a nil to-one: it is nil, not
-// empty, so `any` and `all` are false, `none` is true and `@count` is nil, as
-// Swift's `$0.budget?.transactions.count` is. An optional to-many property that
+// empty, so `any`, `all` and `none` (`isEmpty`) are false as conditions and nil as
+// values, and `@count` is nil, as Swift's `$0.budget?.transactions.count` is. (The
+// text's `none` quantifier checks to `!any`, true there.) An optional to-many property that
 // is nil on an object it belongs to has no elements (the store keeps no nil
 // collection), so there it is empty.
 
 import Foundation
 
 extension PredicateExporter {
+    /// `any`/`all`/`none` as a condition: false over a nil collection.
     func quantified(_ quantifier: Quantifier, _ path: CollectionPath, _ body: TypedExpr, _ scopes: [PredicateTerm]) throws
         -> PredicateTerm
     {
-        if quantifier == .none {
-            return try PredicateNodes.not(quantified(.any, path, body, scopes))
-        }
+        try nilIsFalse(quantifiedValue(quantifier, path, body, scopes))
+    }
+
+    /// `any`/`all`/`none` as a value: nil over a nil collection, as
+    /// `$0.budget?.transactions.isEmpty` is in Swift (`none` is what `isEmpty` checks to).
+    func quantifiedValue(_ quantifier: Quantifier, _ path: CollectionPath, _ body: TypedExpr, _ scopes: [PredicateTerm])
+        throws -> PredicateTerm
+    {
         let inner = Array(scopes.prefix(path.elementLevel))
-        let result = try onElements(path, scopes, ifNil: Value.bool(quantifier == .all)) { elements, access in
+        return try onElements(path, scopes, ifNil: Value.bool(quantifier != .any)) { elements, access in
             let test = { (element: PredicateTerm) in try self.condition(body, inner + [element]) }
-            return quantifier == .all ? try access.allSatisfy(elements, test) : try access.containsWhere(elements, test)
+            switch quantifier {
+            case .any: return try access.containsWhere(elements, test)
+            case .all: return try access.allSatisfy(elements, test)
+            case .none: return try PredicateNodes.not(access.containsWhere(elements, test))
+            }
         }
-        return try nilIsFalse(result)
     }
 
     func aggregate(_ function: AggregateFunction, _ path: CollectionPath, _ filter: TypedExpr?, _ scopes: [PredicateTerm])

@@ -94,7 +94,13 @@ struct PredicateExporter {
         case .compare(let op, let lhs, let rhs, let options): return try compare(op, lhs, rhs, options, scopes)
         case .stringTest(let op, let lhs, let rhs, let options): return try stringTest(op, lhs, rhs, options, scopes)
         case .inList(let element, let members): return try inList(element, members, scopes)
-        case .inParameterList(let element, let name, let type): return try inParameterList(element, name, type, scopes)
+        case .inParameterList(let element, let name, let type, let options):
+            guard options.isEmpty else {
+                throw PredicateExportError(
+                    construct: "'in\(options.spelling)'",
+                    reason: "Foundation's case- and diacritic-insensitive comparisons fold differently from pq's [c] and [d], so they would not mean the same")
+            }
+            return try inParameterList(element, name, type, scopes)
         case .inRange(let element, let lower, let upper, let kind):
             return try PredicateNodes.and([
                 compare(.greaterOrEqual, element, lower, [], scopes),
@@ -126,7 +132,8 @@ struct PredicateExporter {
             throw PredicateExportError(
                 construct: "the Int value \(describe(operand)) used as a Double",
                 reason: "Foundation's predicates have no conversion from Int to Double; compare it with a number, or make both Double")
-        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange, .quantified:
+        case .quantified(let quantifier, let path, let body): return try quantifiedValue(quantifier, path, body, scopes)
+        case .isNil, .not, .and, .or, .compare, .stringTest, .inList, .inParameterList, .inRange:
             return try condition(expr, scopes)
         case .constant, .parameter, .currentDate:
             throw PredicateExportError(

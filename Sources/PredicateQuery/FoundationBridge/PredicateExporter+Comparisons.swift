@@ -9,11 +9,7 @@ extension PredicateExporter {
     func compare(
         _ op: ComparisonOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions, _ scopes: [PredicateTerm]
     ) throws -> PredicateTerm {
-        guard options.isEmpty else {
-            throw PredicateExportError(
-                construct: "'\(op.rawValue)\(options.spelling)'",
-                reason: "Foundation's case- and diacritic-insensitive comparisons fold differently from pq's [c] and [d] (ß and ss, for one), so they would not mean the same")
-        }
+        guard options.isEmpty else { throw PredicateExportError.folding("'\(op.rawValue)\(options.spelling)'") }
         if case .toDouble(let integer) = lhs, isConstant(rhs) {
             return try compareInteger(value(integer, scopes), integer, op, with: rhs)
         }
@@ -118,11 +114,7 @@ extension PredicateExporter {
     func stringTest(
         _ op: StringOperator, _ lhs: TypedExpr, _ rhs: TypedExpr, _ options: StringOptions, _ scopes: [PredicateTerm]
     ) throws -> PredicateTerm {
-        guard options.isEmpty else {
-            throw PredicateExportError(
-                construct: "'\(op.rawValue)\(options.spelling)'",
-                reason: "Foundation's case- and diacritic-insensitive matching folds differently from pq's [c] and [d], so it would not mean the same")
-        }
+        guard options.isEmpty else { throw PredicateExportError.folding("'\(op.rawValue)\(options.spelling)'") }
         let build: (PredicateTerm, PredicateTerm) throws -> PredicateTerm
         switch op {
         case .contains: build = PredicateNodes.stringContains
@@ -220,6 +212,15 @@ extension PredicateInteger {
     /// The whole number `value` as a constant of this type, if it has one.
     static func constantTerm(exactly value: Double) -> PredicateTerm? {
         Self(exactly: value).map { PredicateNodes.value($0) }
+    }
+}
+
+extension PredicateExportError {
+    /// A `[c]`/`[d]` construct: Foundation has no test that folds as pq does.
+    static func folding(_ construct: String) -> PredicateExportError {
+        PredicateExportError(
+            construct: construct,
+            reason: "Foundation's case- and diacritic-insensitive comparisons fold differently from pq's [c] and [d] (ß and ss, for one), so they would not mean the same")
     }
 }
 

@@ -95,11 +95,7 @@ struct PredicateExporter {
         case .stringTest(let op, let lhs, let rhs, let options): return try stringTest(op, lhs, rhs, options, scopes)
         case .inList(let element, let members): return try inList(element, members, scopes)
         case .inParameterList(let element, let name, let type, let options):
-            guard options.isEmpty else {
-                throw PredicateExportError(
-                    construct: "'in\(options.spelling)'",
-                    reason: "Foundation's case- and diacritic-insensitive comparisons fold differently from pq's [c] and [d], so they would not mean the same")
-            }
+            guard options.isEmpty else { throw PredicateExportError.folding("'in\(options.spelling)'") }
             return try inParameterList(element, name, type, scopes)
         case .inRange(let element, let lower, let upper, let kind):
             return try PredicateNodes.and([
@@ -203,18 +199,18 @@ struct PredicateExporter {
 
     /// The value of a constant expression, computed as pq computes it.
     func constantValue(_ expr: TypedExpr) throws -> Value {
-        let evaluator = Evaluator(graph: ObjectGraph(schema: schema), parameters: parameters, environment: environment)
-        do {
-            return try evaluator.value(expr, [])
-        } catch {
-            throw PredicateExportError(construct: describe(expr), reason: "\(error)")
-        }
+        try evaluatingConstant(expr) { try $0.value(expr, []) }
     }
 
     func constantCondition(_ expr: TypedExpr) throws -> Bool {
+        try evaluatingConstant(expr) { try $0.condition(expr, []) }
+    }
+
+    /// `body` with pq's evaluator (on no objects: the expression reads none).
+    private func evaluatingConstant<T>(_ expr: TypedExpr, _ body: (Evaluator) throws -> T) throws -> T {
         let evaluator = Evaluator(graph: ObjectGraph(schema: schema), parameters: parameters, environment: environment)
         do {
-            return try evaluator.condition(expr, [])
+            return try body(evaluator)
         } catch {
             throw PredicateExportError(construct: describe(expr), reason: "\(error)")
         }

@@ -72,9 +72,9 @@ struct PredicateElementAccess: @unchecked Sendable {
     let count: (PredicateTerm) throws -> PredicateTerm
 
     init<Element>(_: Element.Type) {
-        containsWhere = { sequence, body in try PredicateNodes.containsWhere(sequence, Element.self, body: body) }
-        allSatisfy = { sequence, body in try PredicateNodes.allSatisfy(sequence, Element.self, body: body) }
-        filter = { sequence, body in try PredicateNodes.filter(sequence, Element.self, body: body) }
+        containsWhere = { sequence, body in try PredicateNodes.sequenceClosure(.containsWhere, sequence, Element.self, body: body) }
+        allSatisfy = { sequence, body in try PredicateNodes.sequenceClosure(.allSatisfy, sequence, Element.self, body: body) }
+        filter = { sequence, body in try PredicateNodes.sequenceClosure(.filter, sequence, Element.self, body: body) }
         count = { array in try PredicateNodes.keyPath(array, sendableKeyPath(\[Element].count)) }
     }
 }

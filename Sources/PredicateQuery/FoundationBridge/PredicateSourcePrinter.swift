@@ -54,6 +54,11 @@ struct PredicateSourcePrinter {
         return try printable.source(&self)
     }
 
+    /// `(lhs op rhs)`: every operation in parentheses, so the tree's precedence is kept.
+    mutating func binary(_ lhs: Any, _ op: String, _ rhs: Any) throws -> String {
+        "(\(try print(lhs)) \(op) \(try print(rhs)))"
+    }
+
     /// `node` printed with the variable `key` spelled `spelling`.
     mutating func printing(_ node: Any, naming key: PredicateExpressions.VariableID, _ spelling: String) throws -> String {
         let saved = names[key]
@@ -189,13 +194,13 @@ extension PredicateExpressions.NilLiteral: PredicateSourceNode {
 
 extension PredicateExpressions.Equal: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) == \(try printer.print(rhs)))"
+        try printer.binary(lhs, "==", rhs)
     }
 }
 
 extension PredicateExpressions.NotEqual: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) != \(try printer.print(rhs)))"
+        try printer.binary(lhs, "!=", rhs)
     }
 }
 
@@ -208,19 +213,19 @@ extension PredicateExpressions.Comparison: PredicateSourceNode {
             case .greaterThan: ">"
             case .greaterThanOrEqual: ">="
             }
-        return "(\(try printer.print(lhs)) \(spelling) \(try printer.print(rhs)))"
+        return try printer.binary(lhs, spelling, rhs)
     }
 }
 
 extension PredicateExpressions.Conjunction: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) && \(try printer.print(rhs)))"
+        try printer.binary(lhs, "&&", rhs)
     }
 }
 
 extension PredicateExpressions.Disjunction: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) || \(try printer.print(rhs)))"
+        try printer.binary(lhs, "||", rhs)
     }
 }
 
@@ -230,7 +235,7 @@ extension PredicateExpressions.Negation: PredicateSourceNode {
 
 extension PredicateExpressions.NilCoalesce: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) ?? \(try printer.print(rhs)))"
+        try printer.binary(lhs, "??", rhs)
     }
 }
 
@@ -357,25 +362,25 @@ extension PredicateExpressions.Arithmetic: PredicateSourceNode {
             case .subtract: "-"
             case .multiply: "*"
             }
-        return "(\(try printer.print(lhs)) \(spelling) \(try printer.print(rhs)))"
+        return try printer.binary(lhs, spelling, rhs)
     }
 }
 
 extension PredicateExpressions.IntDivision: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) / \(try printer.print(rhs)))"
+        try printer.binary(lhs, "/", rhs)
     }
 }
 
 extension PredicateExpressions.FloatDivision: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) / \(try printer.print(rhs)))"
+        try printer.binary(lhs, "/", rhs)
     }
 }
 
 extension PredicateExpressions.IntRemainder: PredicateSourceNode {
     func source(_ printer: inout PredicateSourcePrinter) throws -> String {
-        "(\(try printer.print(lhs)) % \(try printer.print(rhs)))"
+        try printer.binary(lhs, "%", rhs)
     }
 }
 

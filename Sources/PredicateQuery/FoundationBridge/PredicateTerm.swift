@@ -224,56 +224,31 @@ enum PredicateNodes {
         return try build(try wrapped.typed(Wrapped?.self), dryRun.node)
     }
 
-    /// `sequence.contains { body($0) }`.
-    static func containsWhere<Element>(
-        _ sequence: PredicateTerm, _: Element.Type, body: (PredicateTerm) throws -> PredicateTerm
-    ) throws -> PredicateTerm {
-        let dryRun = try body(PredicateTerm(PredicateExpressions.Variable<Element>()))
-        func build<L: StandardPredicateExpression, B: StandardPredicateExpression>(_ lhs: L, _ prototype: B) throws
-            -> PredicateTerm
-        where L.Output == [Element], B.Output == Bool {
-            var failure: (any Error)?
-            let node = PredicateExpressions.SequenceContainsWhere(lhs) { variable -> B in
-                rebuild(body, variable, prototype, &failure)
-            }
-            if let failure { throw failure }
-            return PredicateTerm(node)
-        }
-        return try build(try sequence.typed([Element].self), try dryRun.typed(Bool.self))
+    /// The closures over a to-many relationship's elements.
+    enum SequenceClosure {
+        case containsWhere, allSatisfy, filter
     }
 
-    /// `sequence.allSatisfy { body($0) }`.
-    static func allSatisfy<Element>(
-        _ sequence: PredicateTerm, _: Element.Type, body: (PredicateTerm) throws -> PredicateTerm
+    /// `sequence.contains { body($0) }`, `sequence.allSatisfy { … }` or `sequence.filter { … }`.
+    static func sequenceClosure<Element>(
+        _ kind: SequenceClosure, _ sequence: PredicateTerm, _: Element.Type, body: (PredicateTerm) throws -> PredicateTerm
     ) throws -> PredicateTerm {
         let dryRun = try body(PredicateTerm(PredicateExpressions.Variable<Element>()))
         func build<L: StandardPredicateExpression, B: StandardPredicateExpression>(_ lhs: L, _ prototype: B) throws
             -> PredicateTerm
         where L.Output == [Element], B.Output == Bool {
             var failure: (any Error)?
-            let node = PredicateExpressions.SequenceAllSatisfy(lhs) { variable -> B in
+            let test = { (variable: PredicateExpressions.Variable<Element>) -> B in
                 rebuild(body, variable, prototype, &failure)
             }
-            if let failure { throw failure }
-            return PredicateTerm(node)
-        }
-        return try build(try sequence.typed([Element].self), try dryRun.typed(Bool.self))
-    }
-
-    /// `sequence.filter { body($0) }`.
-    static func filter<Element>(
-        _ sequence: PredicateTerm, _: Element.Type, body: (PredicateTerm) throws -> PredicateTerm
-    ) throws -> PredicateTerm {
-        let dryRun = try body(PredicateTerm(PredicateExpressions.Variable<Element>()))
-        func build<L: StandardPredicateExpression, B: StandardPredicateExpression>(_ lhs: L, _ prototype: B) throws
-            -> PredicateTerm
-        where L.Output == [Element], B.Output == Bool {
-            var failure: (any Error)?
-            let node = PredicateExpressions.Filter(lhs) { variable -> B in
-                rebuild(body, variable, prototype, &failure)
+            let node: PredicateTerm
+            switch kind {
+            case .containsWhere: node = PredicateTerm(PredicateExpressions.SequenceContainsWhere(lhs, builder: test))
+            case .allSatisfy: node = PredicateTerm(PredicateExpressions.SequenceAllSatisfy(lhs, builder: test))
+            case .filter: node = PredicateTerm(PredicateExpressions.Filter(lhs, test))
             }
             if let failure { throw failure }
-            return PredicateTerm(node)
+            return node
         }
         return try build(try sequence.typed([Element].self), try dryRun.typed(Bool.self))
     }

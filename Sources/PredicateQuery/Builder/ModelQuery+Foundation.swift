@@ -11,22 +11,7 @@ import Foundation
 
 /// Why a query could not be parsed, checked or converted: every diagnostic, with
 /// the text they point into. Printed, it shows each with a caret under the fault.
-public struct ModelQueryError: Error, Sendable, CustomStringConvertible {
-    /// The errors (and the warnings found with them).
-    public var diagnostics: [Diagnostic]
-    /// The query text the diagnostics' spans point into.
-    public var source: String
-
-    public init(diagnostics: [Diagnostic], source: String) {
-        self.diagnostics = diagnostics
-        self.source = source
-    }
-
-    /// The diagnostics as the Swift compiler prints its own, with carets.
-    public var description: String {
-        DiagnosticRenderer(fileName: "<query>").render(diagnostics, in: source)
-    }
-}
+public typealias ModelQueryError = DiagnosticsError
 
 extension DiagnosticCode {
     /// The query means something Foundation's `Predicate` cannot say the same way.

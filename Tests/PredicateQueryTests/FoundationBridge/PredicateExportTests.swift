@@ -144,7 +144,7 @@ struct PredicateExportTests {
     @Test func parsingErrorsCarryEveryDiagnosticWithCarets() throws {
         let error = try #require(throws: ModelQueryError.self) { try ModelQuery<Book>(parsing: "pags > 3 && titel == 'x'") }
         #expect(error.diagnostics.count == 2)
-        #expect(error.description.contains("<query>:1:1: error: "))
+        #expect(error.description.contains("<input>:1:1: error: "))
         #expect(error.description.contains("note: did you mean 'pages'?"))
     }
 

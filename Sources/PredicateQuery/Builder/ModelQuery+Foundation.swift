@@ -177,16 +177,15 @@ extension ModelQuery {
         let predicate = try foundationPredicate(environment: environment)
         let source = sourceText ?? text
         let predicateText: String
-        let notes: [String]
         do {
-            (predicateText, notes) = try PredicateSourcePrinter.print(predicate, model: Model.entityName)
+            predicateText = try PredicateSourcePrinter.print(predicate, model: Model.entityName)
         } catch {
             let (checked, _) = try checkedForFoundation()
             throw conversionError(error, checked: checked, source: source)
         }
         _ = try foundationSortDescriptors()
         let (checked, _) = try checkedForFoundation()
-        guard !checked.sortKeys.isEmpty else { return PredicateSource(predicate: predicateText, swiftDataNotes: notes, sortDescriptors: nil) }
+        guard !checked.sortKeys.isEmpty else { return PredicateSource(predicate: predicateText, sortDescriptors: nil) }
         let keys = checked.sortKeys.map { key in
             let enumSuffix: String
             if case .enumeration = key.type { enumSuffix = key.path.attribute.isOptional ? "?.rawValue" : ".rawValue" } else { enumSuffix = "" }
@@ -196,6 +195,6 @@ extension ModelQuery {
             return "SortDescriptor(\(path)\(comparator)\(key.isAscending ? "" : ", order: .reverse"))"
         }
         let sortText = "let sortDescriptors: [SortDescriptor<\(Model.entityName)>] = [\(keys.joined(separator: ", "))]"
-        return PredicateSource(predicate: predicateText, swiftDataNotes: notes, sortDescriptors: sortText)
+        return PredicateSource(predicate: predicateText, sortDescriptors: sortText)
     }
 }

@@ -13,15 +13,10 @@ import Foundation
 public struct PredicateSource: Sendable {
     /// The captured values, one `let` a line, then `let predicate = #Predicate<…> { … }`.
     public var predicate: String
-    /// What SwiftData does differently with this predicate, as `//` comments to
-    /// print above it (an enum comparison, for one); empty when it is safe.
-    public var swiftDataNotes: [String] = []
     /// `let sortDescriptors: [SortDescriptor<…>] = […]`, or nil without sort keys.
     public var sortDescriptors: String?
     /// Both, as one snippet.
-    public var text: String {
-        (swiftDataNotes.map { "// " + $0 } + [predicate, sortDescriptors].compactMap { $0 }).joined(separator: "\n")
-    }
+    public var text: String { [predicate, sortDescriptors].compactMap { $0 }.joined(separator: "\n") }
 }
 
 struct PredicateSourcePrinter {
@@ -29,22 +24,14 @@ struct PredicateSourcePrinter {
     private var names: [PredicateExpressions.VariableID: String] = [:]
     private var closureCount = 0
 
-    /// Why the printed predicate is not safe on SwiftData, when it is not.
-    private(set) var swiftDataNotes: [String] = []
-
-    /// The source of `predicate` over `Model`, whose objects are called `object`,
-    /// and the notes on what SwiftData does with it.
-    static func print<Model>(_ predicate: Predicate<Model>, model: String) throws -> (source: String, notes: [String]) {
+    /// The source of `predicate` over `Model`, whose objects are called `object`.
+    static func print<Model>(_ predicate: Predicate<Model>, model: String) throws -> String {
         var printer = PredicateSourcePrinter()
         let variable: PredicateExpressions.Variable<Model> = predicate.variable
         printer.names[variable.key] = "object"
         let body = try printer.print(predicate.expression)
         let lets = printer.captures.map { $0 + "\n" }.joined()
-        return ("\(lets)let predicate = #Predicate<\(model)> { object in\n    \(body)\n}", printer.swiftDataNotes)
-    }
-
-    mutating func note(_ text: String) {
-        if !swiftDataNotes.contains(text) { swiftDataNotes.append(text) }
+        return "\(lets)let predicate = #Predicate<\(model)> { object in\n    \(body)\n}"
     }
 
     mutating func print(_ node: Any) throws -> String {
@@ -80,21 +67,6 @@ struct PredicateSourcePrinter {
             throw PredicateExportError(construct: "a variable", reason: "it is used outside its closure; this is a bug in pq")
         }
         return name
-    }
-
-    /// A value: written where it is used when Swift infers its type from the other
-    /// operand (strings, numbers, Bools), otherwise captured by a `let` before the
-    /// predicate (`let value1 = Date(timeIntervalSinceReferenceDate: …)`).
-    mutating func value<T>(_ value: T) throws -> String {
-        switch value as Any {
-        case is String, is Bool, is Int, is Int64, is Int32, is Int16, is Int8: return try Self.literal(value)
-        case let number as Double where number.isFinite: return try Self.literal(number)
-        case let number as Float where number.isFinite: return try Self.literal(number)
-        case let optional as any PredicateSourceOptional:
-            if let wrapped = optional.wrappedValue { return try self.value(wrapped) }
-            return try capture(value)
-        default: return try capture(value)
-        }
     }
 
     /// A captured value, declared before the predicate: `let value1: Date = …`.
@@ -148,11 +120,9 @@ protocol PredicateSourceNode {
 
 protocol PredicateSourceOptional {
     func sourceLiteral() throws -> String
-    var wrappedValue: Any? { get }
 }
 
 extension Optional: PredicateSourceOptional {
-    var wrappedValue: Any? { self.map { $0 } }
 
     func sourceLiteral() throws -> String {
         switch self {

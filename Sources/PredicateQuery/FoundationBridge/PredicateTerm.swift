@@ -10,11 +10,11 @@
 //
 // A node with a closure (`flatMap`, `contains(where:)`, `allSatisfy`, `filter`)
 // makes its own variable and calls its builder once, synchronously, and the
-// builder must return one concrete node type. `closureNode` learns that type by
-// building the body once with a variable of its own (a dry run), then builds
-// the node with the body made again for the node's variable. Nested closures
-// repeat their dry runs, so the cost doubles with each level of nesting; the
-// exporter refuses more than `PredicateExporter.maximumClosureDepth` levels.
+// builder must return one concrete node type. `flatMap` and `sequenceClosure`
+// learn that type by building the body once with a variable of their own (a dry
+// run), then build the node with the body made again for the node's variable.
+// Nested closures repeat their dry runs, so the cost doubles with each level of
+// nesting; the exporter stops at `PredicateExporter.nodeBudget` nodes built.
 
 import Foundation
 

@@ -178,4 +178,21 @@ struct PredicateExportTests {
         let book = try #require(Self.library.books.first { $0.book.pages > 1 }?.book)
         #expect(throws: (any Error).self) { try predicate.evaluate(book) }
     }
+
+    @Test func closuresNestedTooDeeplyAreRefusedNotBuiltForever() throws {
+        // Each level is a flatMap and a contains(where:), each built twice (a dry run
+        // for the body's type): 12 levels would be 4^12 bodies.
+        var text = "pages > 1"
+        for _ in 0..<12 { text = "author.books.contains { $0.\(text) }" }
+        let query = try ModelQuery<Book>(parsing: text)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(throws: ModelQueryError.self) { try query.foundationPredicate() }
+        #expect(error.diagnostics.first?.message.contains("it nests too many closures") == true, "\(error)")
+        #expect(clock.now - start < .seconds(60))
+        // Three levels are fine.
+        var shallow = "pages > 1"
+        for _ in 0..<3 { shallow = "author.books.contains { $0.\(shallow) }" }
+        #expect(throws: Never.self) { try ModelQuery<Book>(parsing: shallow).foundationPredicate() }
+    }
 }

@@ -4,9 +4,9 @@
 // see the count grow while the writer runs, and the first read after the writer
 // stops equals the writer's final count. For a WAL store opened with no -wal (pq
 // used to read it as immutable: frozen), a WAL store opened while its writer holds
-// the -wal, and a rollback-journal store opened while its writer's -journal exists
-// (pq used to read a private copy: frozen; and without a busy timeout reads failed
-// with "database is locked"). pq's reads leave the store file's bytes as the
+// the -wal, a rollback-journal store (without a busy timeout, reads failed with
+// "database is locked"), and one opened while its writer's -journal exists (pq
+// used to read a private copy: frozen). pq's reads leave the store file's bytes as the
 // writer left them.
 
 import Foundation
@@ -17,7 +17,7 @@ import Testing
 @Suite(.serialized) struct FreshReadTests {
     /// The store's journal, and what exists beside it when pq opens it.
     enum Journal: String, CaseIterable, Sendable {
-        case walWithoutWALFile, walWithWALFile, rollbackWithJournal
+        case walWithoutWALFile, walWithWALFile, rollback, rollbackWithJournal
     }
 
     /// How long the writer writes, and how often it commits.
@@ -69,10 +69,12 @@ import Testing
     /// `walWithoutWALFile` the first writer closed (so the -wal is gone) and the
     /// writer opens after the reader; with `walWithWALFile` the writer is open (its
     /// -wal holds a row); with `rollbackWithJournal` the writer is inside a
-    /// transaction that wrote a row (its -journal exists), committed when it starts.
+    /// transaction that wrote a row (its -journal exists), committed when it starts;
+    /// with `rollback` the writer is idle.
     static func fixture(_ journal: Journal, at path: String) throws -> SQLiteConnection {
         let setUp = try SQLiteConnection(path: path, readOnly: false, create: true)
-        try setUp.execute(journal == .rollbackWithJournal ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL")
+        let rollback = journal == .rollback || journal == .rollbackWithJournal
+        try setUp.execute(rollback ? "PRAGMA journal_mode = DELETE" : "PRAGMA journal_mode = WAL")
         try setUp.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO item(name) VALUES ('a'), ('b')")
         return setUp
     }
@@ -99,6 +101,8 @@ import Testing
         case .walWithWALFile:
             try setUp?.execute("INSERT INTO item(name) VALUES ('c')")
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        case .rollback:
+            break
         case .rollbackWithJournal:
             try setUp?.execute("BEGIN IMMEDIATE; INSERT INTO item(name) VALUES ('c')")
             pending = true

@@ -29,8 +29,9 @@ enum ReadOnlyOpening: Equatable {
     /// into a private temporary folder, opens the copy (where SQLite may write what
     /// it needs to), and deletes the folder when the connection closes. The copy
     /// costs the store's size in temporary space; its answers are a snapshot taken
-    /// at opening, which the store's `warnings` say.
-    case privateCopy(reason: String)
+    /// at opening, which the store's `warnings` say (with the reason; nil on a
+    /// read-only medium, where the copy cannot fall behind).
+    case privateCopy(reason: String?)
 
     /// The plan for the store at `path`, from which of its files exist:
     ///
@@ -51,16 +52,23 @@ enum ReadOnlyOpening: Equatable {
         case (.some, true) where readsSharedMemoryReadOnly:
             return .uri(uri(for: path, query: "mode=ro&readonly_shm=1"))
         case (.some(let size), _) where size > 0:
+            // On a read-only medium nothing can change the store: the copy is exact, no snapshot.
             return .privateCopy(
-                reason: "its -wal came without its -shm, and SQLite would have to create the -shm beside it")
+                reason: isOnReadOnlyMedium(folder(of: path))
+                    ? nil : "its -wal came without its -shm, and SQLite would have to create the -shm beside it")
         default:
             guard hasWALHeader(path) else { return .uri(uri(for: path, query: "mode=ro")) }
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let folder = folder(of: path)
             if isOnReadOnlyMedium(folder) { return .uri(uri(for: path, query: "immutable=1")) }
             if access(folder, W_OK) == 0 { return .uri(uri(for: path, query: "mode=ro")) }
             return .privateCopy(
                 reason: "it is in WAL mode with no -wal, and SQLite can read it live only by creating its -wal and -shm, in a folder pq cannot write to")
         }
+    }
+
+    /// The folder holding the store at `path`.
+    static func folder(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// What the store's `warnings` say when it is read from a private copy.

@@ -93,7 +93,7 @@ final class SQLiteConnection {
         }
         handle = opened.handle
         privateFolder = opened.folder
-        if case .privateCopy(let reason) = plan {
+        if case .privateCopy(let reason?) = plan {
             snapshotWarning = ReadOnlyOpening.snapshotWarning(path: path, reason: reason)
         } else {
             snapshotWarning = nil

@@ -46,12 +46,14 @@ final class SQLiteConnection {
     func startDeadline() {
         passedDeadline = false
         deadline = timeout.map { ContinuousClock.now + $0 }
+        applyBusyTimeout(within: timeout)
     }
 
     /// Stops the clock: what runs next (writes, schema reads) is not a timed query.
     func clearDeadline() {
         passedDeadline = false
         deadline = nil
+        applyBusyTimeout(within: nil)
     }
 
     /// A timeout as a person writes it: "5 s", "1.5 s", "250 ms".
@@ -66,39 +68,96 @@ final class SQLiteConnection {
     /// `ReadOnlyOpening.privateCopy`).
     let privateFolder: URL?
 
+    /// Why this connection reads a snapshot instead of the live store, as a warning
+    /// for the store's `warnings`; nil when it reads the store live.
+    let snapshotWarning: String?
+
+    /// How long a statement waits for a lock another connection holds unless told
+    /// otherwise: a reader beside a writer on a rollback-journal store waits for the
+    /// writer's commit instead of failing with "database is locked".
+    static let defaultBusyTimeout: Duration = .seconds(5)
+
     /// Opens (or, with `create`, creates) the database at `path`. Read-only, not
-    /// one byte of the store's files changes and no file appears beside it (see
-    /// `ReadOnlyOpening`).
+    /// one byte of the store file changes (see `ReadOnlyOpening` for when SQLite
+    /// creates a `-wal` and `-shm` beside a WAL store to read it live).
     init(path: String, readOnly: Bool, create: Bool = false) throws(StoreError) {
+        var plan: ReadOnlyOpening?
+        if readOnly, !create, path != ":memory:" { plan = ReadOnlyOpening.plan(forStoreAt: path) }
+        var opened = try Self.open(path: path, readOnly: readOnly, create: create, plan: plan)
+        if case .uri = plan, FileManager.default.fileExists(atPath: path + "-journal"),
+            Self.hasHotJournal(opened.handle)
+        {
+            Self.close(opened.handle, folder: opened.folder)
+            plan = .privateCopy(reason: ReadOnlyOpening.hotJournalReason)
+            opened = try Self.open(path: path, readOnly: readOnly, create: create, plan: plan)
+        }
+        handle = opened.handle
+        privateFolder = opened.folder
+        if case .privateCopy(let reason?) = plan {
+            snapshotWarning = ReadOnlyOpening.snapshotWarning(path: path, reason: reason)
+        } else {
+            snapshotWarning = nil
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        busyTimeout = Self.defaultBusyTimeout
+        applyBusyTimeout(within: nil)
+        try SQLiteFunctions.register(on: self)
+    }
+
+    /// Opens `path` as `plan` says (a plain open without one).
+    private static func open(
+        path: String, readOnly: Bool, create: Bool, plan: ReadOnlyOpening?
+    ) throws(StoreError) -> (handle: OpaquePointer, folder: URL?) {
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
         var target = path
         var folder: URL?
-        if readOnly, !create, path != ":memory:" {
-            switch ReadOnlyOpening.plan(forStoreAt: path) {
-            case .uri(let uri):
-                target = uri
-                flags |= SQLITE_OPEN_URI
-            case .privateCopy:
-                let (copy, copyFolder) = try ReadOnlyOpening.makePrivateCopy(of: path)
-                (target, folder) = (copy, copyFolder)
-                // The copy is pq's own: SQLite may create its -shm or roll back its journal there.
-                flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-            }
+        switch plan {
+        case .uri(let uri):
+            target = uri
+            flags |= SQLITE_OPEN_URI
+        case .privateCopy:
+            let (copy, copyFolder) = try ReadOnlyOpening.makePrivateCopy(of: path)
+            (target, folder) = (copy, copyFolder)
+            // The copy is pq's own: SQLite may create its -shm or roll back its journal there.
+            flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        case nil:
+            break
         }
         var pointer: OpaquePointer?
         let status = sqlite3_open_v2(target, &pointer, flags, nil)
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(pointer)
-            if let folder { try? FileManager.default.removeItem(at: folder) }
+            close(pointer, folder: folder)
             throw StoreError("cannot open '\(path)': \(message)", code: status, kind: .unavailable)
         }
-        handle = pointer
-        privateFolder = folder
+        return (pointer, folder)
+    }
+
+    private static func close(_ handle: OpaquePointer?, folder: URL?) {
+        sqlite3_close_v2(handle)
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private static let readOnlyRollback = SQLITE_READONLY | (3 << 8)  // SQLITE_READONLY_ROLLBACK
+
+    /// Whether reading the store fails because of a hot `-journal`, which a
+    /// read-only connection cannot roll back (SQLITE_READONLY_ROLLBACK). A `-journal`
+    /// a live writer holds is not hot: SQLite sees the writer's lock and reads on,
+    /// or finds the store busy (then the query waits for the writer, with the busy
+    /// timeout), so the probe itself does not wait.
+    private static func hasHotJournal(_ handle: OpaquePointer) -> Bool {
         sqlite3_extended_result_codes(handle, 1)
-        try SQLiteFunctions.register(on: self)
+        sqlite3_busy_timeout(handle, 0)
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, "SELECT count(*) FROM sqlite_master", -1, &statement, nil) == SQLITE_OK else {
+            sqlite3_finalize(statement)
+            return sqlite3_extended_errcode(handle) == readOnlyRollback
+        }
+        let status = sqlite3_step(statement)
+        sqlite3_finalize(statement)
+        return status == readOnlyRollback || sqlite3_extended_errcode(handle) == readOnlyRollback
     }
 
     deinit {
@@ -169,12 +228,29 @@ final class SQLiteConnection {
     }
 
     /// How long SQLite retries a statement that finds the store locked (SQLite's
-    /// busy handler); nil fails at once with SQLITE_BUSY.
+    /// busy handler); nil fails at once with SQLITE_BUSY. A query with a `timeout`
+    /// waits no longer than its timeout.
     var busyTimeout: Duration? {
-        didSet {
-            let milliseconds = busyTimeout?.wholeMilliseconds
-            sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds ?? 0)))
-        }
+        didSet { applyBusyTimeout(within: deadline.map { ContinuousClock.now.duration(to: $0) }) }
+    }
+
+    /// The busy handler's wait now set on the handle, in milliseconds.
+    private var appliedBusyMilliseconds: Int64 = -1
+
+    /// Sets SQLite's busy handler to wait `busyTimeout`, or `limit` if shorter.
+    private func applyBusyTimeout(within limit: Duration?) {
+        var wait = busyTimeout ?? .zero
+        if let limit { wait = min(wait, max(limit, .zero)) }
+        let milliseconds = Int64(wait.wholeMilliseconds)
+        guard milliseconds != appliedBusyMilliseconds else { return }
+        appliedBusyMilliseconds = milliseconds
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// What a statement that found the store locked says: how long it waited.
+    var lockedMessage: String {
+        let waited = appliedBusyMilliseconds > 0 ? "for \(Self.describe(.milliseconds(appliedBusyMilliseconds)))" : "at all"
+        return "the store is locked: another connection is writing it, and the query could not wait \(waited) (\(lastError))"
     }
 
     /// Stops the statement running on this connection, from any thread.
@@ -268,6 +344,8 @@ final class SQLiteConnection {
             let limit = connection.timeout.map(SQLiteConnection.describe) ?? "time"
             throw StoreError("the query ran longer than its \(limit) timeout and was stopped", code: status, kind: .timeout)
         case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", code: status, kind: .cancelled)
+        case let code where code & 0xFF == SQLITE_BUSY:
+            throw StoreError(connection.lockedMessage, code: status, kind: .busy)
         default: throw StoreError(connection.lastError, code: status)
         }
     }

@@ -60,12 +60,20 @@ extension SQLiteStore {
         }
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         let hasStoredSchema: Bool
-        do {
+        do throws(StoreError) {
             hasStoredSchema = try hasTable(schemaTable, in: connection)
+        } catch where error.kind == .busy {
+            throw StoreError("'\(path)': \(error.message)", code: error.code, kind: .busy)
         } catch {
             throw StoreError("'\(path)' is not a SQLite database")
         }
-        if hasStoredSchema { return try open(at: path, readOnly: readOnly) }
+        if hasStoredSchema {
+            let store = try open(at: path, readOnly: readOnly)
+            warnings += store.warnings  // a snapshot's warning, if it is read from a private copy
+            return store
+        }
+        // A store read from a private copy says first that its answers are a snapshot.
+        if let warning = connection.snapshotWarning { warnings.append(warning) }
         return try introspected(
             connection, path: path, readOnly: readOnly, includeHistory: includeHistory, modelCache: modelCache,
             warnings: &warnings)

@@ -46,6 +46,9 @@ public final class SQLiteStore {
     ///
     /// A Core Data store opened without a schema gets its model from the store, with
     /// persistent-history entities (`CHANGE`, `TRANSACTION`, …) only if `includeHistory`.
+    ///
+    /// A store read from a private copy (see `ReadOnlyOpening`) says so first in
+    /// its `warnings`: its answers are a snapshot taken when it was opened.
     public static func open(
         at path: String, readOnly: Bool = true, schema: Schema? = nil, layout: StoreMapping.Layout = .coreData,
         includeHistory: Bool = false
@@ -55,6 +58,16 @@ public final class SQLiteStore {
         }
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         try checkIsSQLite(connection, path: path)
+        let store = try open(
+            connection, path: path, readOnly: readOnly, schema: schema, layout: layout, includeHistory: includeHistory)
+        if let warning = connection.snapshotWarning { store.warnings.insert(warning, at: 0) }
+        return store
+    }
+
+    private static func open(
+        _ connection: SQLiteConnection, path: String, readOnly: Bool, schema: Schema?, layout: StoreMapping.Layout,
+        includeHistory: Bool
+    ) throws(StoreError) -> SQLiteStore {
         if let schema {
             var warnings: [String] = []
             let mapping = try verifiedMapping(for: schema, layout: layout, connection: connection, warnings: &warnings)
@@ -88,9 +101,11 @@ public final class SQLiteStore {
     }
 
     private static func checkIsSQLite(_ connection: SQLiteConnection, path: String) throws(StoreError) {
-        do {
+        do throws(StoreError) {
             let statement = try connection.prepare("SELECT count(*) FROM sqlite_master")
             _ = try statement.step()
+        } catch where error.kind == .busy {
+            throw StoreError("'\(path)': \(error.message)", code: error.code, kind: .busy)
         } catch {
             throw StoreError("'\(path)' is not a SQLite database", kind: .corrupt)
         }
@@ -143,8 +158,8 @@ public final class SQLiteStore {
     }
 
     /// How long a query waits for a lock another connection (another process
-    /// writing the store) holds before it fails with a `busy` error; nil (the
-    /// default) fails at once.
+    /// writing the store) holds before it fails with a `busy` error: 5 s unless set
+    /// (a query with a shorter `timeout` waits no longer than that); nil fails at once.
     public var busyTimeout: Duration? {
         get { connection.busyTimeout }
         set { connection.busyTimeout = newValue }

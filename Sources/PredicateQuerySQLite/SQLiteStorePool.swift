@@ -27,10 +27,11 @@ public final class SQLiteStorePool: QueryStorePool, @unchecked Sendable {
 
     /// Opens `size` read-only connections to the store at `path` (see `SQLiteStore.open`).
     /// `busyTimeout` bounds how long a query waits for a lock another process's
-    /// writer holds before it fails with a `busy` error.
+    /// writer holds before it fails with a `busy` error (no longer than the query's
+    /// budget leaves).
     public init(
         at path: String, size: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), schema: Schema? = nil,
-        layout: StoreMapping.Layout = .coreData, busyTimeout: Duration? = .milliseconds(250)
+        layout: StoreMapping.Layout = .coreData, busyTimeout: Duration? = .seconds(5)
     ) throws(StoreError) {
         guard size >= 1 else { throw StoreError("a pool needs at least one connection", kind: .internal) }
         var stores: [SQLiteStore] = []

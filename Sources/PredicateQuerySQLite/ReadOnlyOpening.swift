@@ -41,8 +41,8 @@ enum ReadOnlyOpening: Equatable {
     /// | a non-empty `-wal`, no `-shm`             | a private copy (a snapshot, with a warning) |
     /// | WAL header, no `-wal` (or an empty one and no `-shm`): | |
     /// |   on a read-only medium                   | `immutable=1` (nothing can change it)  |
-    /// |   in a folder pq can write to             | `mode=ro` (live; SQLite creates `-wal` and `-shm` beside it) |
-    /// |   in a folder pq cannot write to          | a private copy (a snapshot, with a warning) |
+    /// |   in a folder pq may write to             | `mode=ro` (live; SQLite creates `-wal` and `-shm` beside it) |
+    /// |   in a folder pq cannot or may not write to (no write permission, even for root) | a private copy (a snapshot, with a warning) |
     /// | a rollback-journal header                 | `mode=ro` (live, with a busy timeout; a hot `-journal` is read from a private copy, see `SQLiteConnection`) |
     static func plan(forStoreAt path: String) -> ReadOnlyOpening {
         let files = FileManager.default
@@ -60,10 +60,21 @@ enum ReadOnlyOpening: Equatable {
             guard hasWALHeader(path) else { return .uri(uri(for: path, query: "mode=ro")) }
             let folder = folder(of: path)
             if isOnReadOnlyMedium(folder) { return .uri(uri(for: path, query: "immutable=1")) }
-            if access(folder, W_OK) == 0 { return .uri(uri(for: path, query: "mode=ro")) }
+            if mayCreateFiles(in: folder) { return .uri(uri(for: path, query: "mode=ro")) }
             return .privateCopy(
-                reason: "it is in WAL mode with no -wal, and SQLite can read it live only by creating its -wal and -shm, in a folder pq cannot write to")
+                reason: "it is in WAL mode with no -wal, and SQLite can read it live only by creating its -wal and -shm, in a folder pq may not write to (it grants no write permission)")
         }
+    }
+
+    /// Whether pq may let SQLite create the `-wal` and `-shm` in `folder`: the process
+    /// can write there, and the folder's permissions grant writing to someone. A
+    /// folder with no write permission at all (`r-x`) says "do not write here", which
+    /// pq honours even as root, which could write there anyway.
+    static func mayCreateFiles(in folder: String) -> Bool {
+        guard access(folder, W_OK) == 0 else { return false }
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return false }
+        return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
     }
 
     /// The folder holding the store at `path`.

@@ -1,5 +1,6 @@
 // Compile cost: parse + check + lower, for each SPEC example and for generated
-// predicates of 1k, 10k and 100k nodes, which must grow linearly.
+// predicates of 1k, 10k and 100k nodes, with literals and without, which must
+// grow linearly.
 
 import Foundation
 import PredicateQuery
@@ -35,16 +36,43 @@ public enum CompileBenchmark {
         "Snippet where folder?.newName == nil || language == .swift sort by notes[c] limit 5",
     ]
 
+    /// The generated predicates: each kind at 1k, 10k and 100k nodes must cost the
+    /// same per node.
+    public enum Shape: String, CaseIterable, Sendable {
+        /// `||` over `&&` pairs of a comparison and a string test, each with a literal.
+        case mixed
+        /// `name == 'v0' || name == 'v1' || …`: one bound value per 4 nodes, the shape
+        /// of a long list of names pasted as equalities.
+        case literals
+        /// `limit > limit || …`: the same chain with nothing to bind.
+        case noLiterals = "no literals"
+    }
+
     /// A predicate of about `nodes` nodes: `||` over `&&` pairs of comparisons
     /// and string tests on Budget.
     public static func generated(nodes: Int) -> (text: String, nodes: Int) {
+        generated(.mixed, nodes: nodes)
+    }
+
+    /// A predicate of about `nodes` nodes of the given shape. A comparison or string
+    /// test is 3 nodes, an `&&` 1, and each `||` operand after the first 1.
+    public static func generated(_ shape: Shape, nodes: Int) -> (text: String, nodes: Int) {
         var terms: [String] = []
         var count = 0
         var index = 0
         while count < nodes {
-            // Each pair: two tests of 3 nodes and an `&&`; each pair after the first adds an `||` operand.
-            terms.append("(limit > \(index) && name contains 'n\(index)')")
-            count += 7 + (terms.count > 1 ? 1 : 0)
+            switch shape {
+            case .mixed:
+                terms.append("(limit > \(index) && name contains 'n\(index)')")
+                count += 7
+            case .literals:
+                terms.append("name == 'v\(index)'")
+                count += 3
+            case .noLiterals:
+                terms.append("limit > limit")
+                count += 3
+            }
+            if terms.count > 1 { count += 1 }
             index += 1
         }
         return ("Budget where " + terms.joined(separator: " || "), count)
@@ -74,10 +102,13 @@ public enum CompileBenchmark {
         var results = specExamples.filter { only == nil || $0.contains(only!) }.map {
             CompileMeasurement(query: $0, nodes: nil, median: measure($0))
         }
-        for size in [1_000, 10_000, 100_000] where only == nil || "generated".contains(only!) {
-            let (text, nodes) = generated(nodes: size)
-            log("compiling a predicate of \(nodes) nodes")
-            results.append(CompileMeasurement(query: "generated, \(size / 1000)k nodes", nodes: nodes, median: measure(text)))
+        for shape in Shape.allCases {
+            let name = shape == .mixed ? "generated" : "generated, \(shape.rawValue)"
+            for size in [1_000, 10_000, 100_000] where only == nil || name.contains(only!) {
+                let (text, nodes) = generated(shape, nodes: size)
+                log("compiling a predicate of \(nodes) nodes (\(shape.rawValue))")
+                results.append(CompileMeasurement(query: "\(name), \(size / 1000)k nodes", nodes: nodes, median: measure(text)))
+            }
         }
         return results
     }

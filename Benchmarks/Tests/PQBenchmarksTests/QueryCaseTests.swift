@@ -26,6 +26,12 @@ struct QueryCaseTests {
         let (text, nodes) = CompileBenchmark.generated(nodes: 1_000)
         #expect(nodes >= 1_000 && nodes < 1_010)
         #expect(text.hasPrefix("Budget where (limit > 0 && name contains 'n0') || (limit > 1"))
+        let (literals, literalNodes) = CompileBenchmark.generated(.literals, nodes: 1_000)
+        #expect(literalNodes >= 1_000 && literalNodes < 1_004)
+        #expect(literals.hasPrefix("Budget where name == 'v0' || name == 'v1' || "))
+        let (plain, plainNodes) = CompileBenchmark.generated(.noLiterals, nodes: 1_000)
+        #expect(plainNodes >= 1_000 && plainNodes < 1_004)
+        #expect(plain.hasPrefix("Budget where limit > limit || limit > limit || ") && !plain.contains("'"))
     }
 }
 

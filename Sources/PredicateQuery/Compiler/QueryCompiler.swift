@@ -15,6 +15,8 @@ extension DiagnosticCode {
     public static let storeMismatch: DiagnosticCode = "lower.storeMismatch"
     /// The SQL would nest deeper than SQLite's parser can read.
     public static let sqlTooDeep: DiagnosticCode = "limit.sqlNesting"
+    /// The query binds more values than SQLite allows in one statement.
+    public static let tooManyBoundValues: DiagnosticCode = "limit.boundValues"
 }
 
 /// Compiles query text for a store.
@@ -45,6 +47,13 @@ public enum QueryCompiler {
         if let deadline = limits.deadline, ContinuousClock.now >= deadline {
             let late = TypeChecker.deadlineError(at: query.predicate?.span ?? .point(0))
             return CompileResult(compiled: nil, checked: result, diagnostics: checked.diagnostics + [late])
+        }
+        // Counted on the checked tree, before lowering spends time on SQL that cannot run.
+        let values = result.boundValueCount
+        if values > BindingResolver.maxPlaceholders {
+            let refused = Diagnostic.error(
+                .tooManyBoundValues, BindingResolver.tooManyValuesMessage(values), at: query.predicate?.span ?? .point(0))
+            return CompileResult(compiled: nil, checked: result, diagnostics: checked.diagnostics + [refused])
         }
         do {
             let compiled = try SQLLowering.lower(result, mapping: mapping, count: count, summaries: summaries)

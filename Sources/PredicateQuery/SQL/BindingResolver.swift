@@ -141,9 +141,7 @@ public enum BindingResolver {
             }
             lists.sort { $0.1 > $1.1 }
             let largest = lists.first.map { " (the list '$\($0.0)' has \($0.1))" } ?? ""
-            throw BindingError(
-                message: "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query",
-                isLimit: true)
+            throw BindingError(message: tooManyValuesMessage(total, largest: largest), isLimit: true)
         }
         var nilBindings: Set<Int> = []
         for (index, binding) in query.bindings.enumerated() {
@@ -175,6 +173,11 @@ public enum BindingResolver {
 
     /// SQLite's default limit on placeholders in one statement (SQLITE_MAX_VARIABLE_NUMBER).
     public static let maxPlaceholders = 32_766
+
+    /// Why a query needing `total` bound values cannot run; `largest` names its largest list parameter.
+    static func tooManyValuesMessage(_ total: Int, largest: String = "") -> String {
+        "the query needs \(total) bound values\(largest); SQLite allows at most \(maxPlaceholders) in one query"
+    }
 
     private static func parameter(
         _ name: String, _ type: ValueType, in parameters: [String: ParameterValue]

@@ -124,8 +124,12 @@ extension SQLLowering {
             return try postgreSQLFoldedEquality(op, (left, leftNullable), (right, rightNullable), options)
         }
         let types = [lhs.type, rhs.type]
-        let l = exactNumber(folded(left, options), lhs.type, among: types)
-        let r = exactNumber(folded(right, options), rhs.type, among: types)
+        // Mutating calls go first, on lines of their own: as the argument of a method of
+        // `self`, the copy of `self` that call holds would make every binding appended
+        // meanwhile copy the whole `bindings` array (quadratic in the literals).
+        let (foldedLeft, foldedRight) = (folded(left, options), folded(right, options))
+        let l = exactNumber(foldedLeft, lhs.type, among: types)
+        let r = exactNumber(foldedRight, rhs.type, among: types)
         switch op {
         case .equal:
             // `=` and `IS` agree unless a side is NULL; where NULL reads as false,
@@ -167,7 +171,8 @@ extension SQLLowering {
         let (right, rightNullable) = try value(rhs)
         let nullable = leftNullable || rightNullable
         if dialect.database == .postgreSQL, !options.isEmpty || op == .like || op == .matches {
-            return exactly(try postgreSQLStringTest(op, left, right, options), nullable: nullable, mode)
+            let test = try postgreSQLStringTest(op, left, right, options)
+            return exactly(test, nullable: nullable, mode)
         }
         let flags = SQLExpr.integer(Int(options.rawValue))
         let test: SQLExpr
@@ -262,9 +267,12 @@ extension SQLLowering {
     mutating func value(_ expr: TypedExpr) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
         switch expr {
         case .constant(let constant, let type):
-            return (collated(bind(.constant(constant, type)), type), constant.isNull)
+            // Bound first: as `collated`'s argument, `bind` would copy `bindings` (see `comparison`).
+            let bound = bind(.constant(constant, type))
+            return (collated(bound, type), constant.isNull)
         case .parameter(let name, let type):
-            return (collated(bind(.parameter(name, type)), type), true)
+            let bound = bind(.parameter(name, type))
+            return (collated(bound, type), true)
         case .currentDate(let function):
             return (bind(.currentDate(function)), false)
         case .attribute(let path, let type):

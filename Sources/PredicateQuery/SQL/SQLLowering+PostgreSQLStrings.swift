@@ -81,8 +81,17 @@ extension SQLLowering {
 
     /// A string constant of pq's own, bound once however often it is used.
     private mutating func constant(_ text: String) -> SQLExpr {
-        let binding = SQLBinding.constant(.string(text), .string)
-        return bindings.firstIndex(of: binding).map(SQLExpr.binding) ?? bind(binding)
+        // The first equal binding, as a scan would find it (a literal of the query may
+        // be equal), from an index built once: a scan per use is quadratic.
+        if stringConstantIndex == nil {
+            var index: [String: Int] = [:]
+            for (position, binding) in bindings.enumerated() {
+                if case .constant(.string(let text), .string) = binding, index[text] == nil { index[text] = position }
+            }
+            stringConstantIndex = index
+        }
+        if let index = stringConstantIndex?[text] { return .binding(index) }
+        return bind(.constant(.string(text), .string))
     }
 
     /// The text without the scalars `options` folds to nothing.

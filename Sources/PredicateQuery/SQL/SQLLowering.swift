@@ -29,6 +29,13 @@ public struct SQLLowering {
     let mapping: StoreMapping
     let dialect: any SQLDialect
     var bindings: [SQLBinding] = []
+    /// How often appending a binding moved the `bindings` array other than to grow it:
+    /// each move copies every binding so far, so a count that grows with the
+    /// literals makes lowering quadratic (`BindingStorageTests` holds it to zero).
+    var bindingCopies = 0
+    /// The index of the first binding of each String constant, once pq's own
+    /// constants (`constant(_:)`) need it: a lookup, not a scan of every binding.
+    var stringConstantIndex: [String: Int]?
     /// The SELECT being built at each level: index 0 is the query's object.
     var scopes: [Scope] = []
     var aliasCount = 0
@@ -60,6 +67,13 @@ public struct SQLLowering {
     static func lower(
         _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
     ) throws(LoweringError) -> CompiledQuery {
+        try lowerKeepingState(query, mapping: mapping, dialect: dialect, count: count, summaries: summaries).compiled
+    }
+
+    /// `lower`, with the lowering's final state, for tests of how it got there.
+    static func lowerKeepingState(
+        _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
+    ) throws(LoweringError) -> (compiled: CompiledQuery, lowering: SQLLowering) {
         if dialect.database == .postgreSQL { try PostgreSQLSupport.check(query) }
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         var select = try lowering.lowerSelect(query, count: count)
@@ -83,9 +97,10 @@ public struct SQLLowering {
                     "the query is nested too deeply for SQLite's parser (about \(depth) levels of its stack of \(SQLParserDepth.budget)); nest fewer negations, parentheses or quantifiers",
                 code: .sqlTooDeep)
         }
-        return CompiledQuery(
+        let compiled = CompiledQuery(
             sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping,
             hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
+        return (compiled, lowering)
     }
 
     private mutating func lowerSelect(_ query: CheckedQuery, count: Bool) throws(LoweringError) -> SQLSelect {
@@ -131,8 +146,17 @@ public struct SQLLowering {
     // MARK: - Bindings, aliases, mappings
 
     mutating func bind(_ binding: SQLBinding) -> SQLExpr {
+        let hadRoom = bindings.count < bindings.capacity
+        let before = bindings.withUnsafeBufferPointer { $0.baseAddress }
         bindings.append(binding)
-        return .binding(bindings.count - 1)
+        if hadRoom, before != bindings.withUnsafeBufferPointer({ $0.baseAddress }) { bindingCopies += 1 }
+        let index = bindings.count - 1
+        if stringConstantIndex != nil, case .constant(.string(let text), .string) = binding,
+            stringConstantIndex?[text] == nil
+        {
+            stringConstantIndex?[text] = index
+        }
+        return .binding(index)
     }
 
     mutating func newAlias(_ prefix: String) -> String {

@@ -197,7 +197,10 @@ final class Session {
     /// Runs `body` with Ctrl-C set to interrupt the store's query.
     private func interruptible<T>(_ body: () throws -> T) throws -> T {
         Interruption.current = store
-        defer { Interruption.current = nil }
+        defer {
+            Interruption.current = nil
+            store.clearInterrupt()
+        }
         return try body()
     }
 

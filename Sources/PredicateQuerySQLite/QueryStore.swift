@@ -15,6 +15,10 @@ public protocol QueryStore: AnyObject {
     var timeout: Duration? { get set }
     /// Stops the query running on this store, from any thread.
     func interrupt()
+    /// Forgets an `interrupt()` once the query it was for has ended (a store that
+    /// keeps interrupt requests until then, as SQLite's does, so that one arriving
+    /// before the query's statement starts is not lost).
+    func clearInterrupt()
     /// All the rows of a compiled query.
     func fetch(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
@@ -47,3 +51,7 @@ extension QueryStore {
 }
 
 extension SQLiteStore: QueryStore {}
+
+extension QueryStore {
+    public func clearInterrupt() {}
+}

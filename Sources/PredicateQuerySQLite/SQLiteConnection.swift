@@ -13,6 +13,9 @@ final class SQLiteConnection {
 
     /// When set, statements stepped after this instant are stopped (see `timeout`).
     var deadline: ContinuousClock.Instant?
+    /// An `interrupt()` not yet cleared (see `interrupt()`).
+    private var interruptRequested = false
+    private let interruptLock = NSLock()
     /// Whether the last statement was stopped because it passed `deadline`.
     private(set) var passedDeadline = false
 
@@ -37,6 +40,7 @@ final class SQLiteConnection {
     private static let progress: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
         guard let context else { return 0 }
         let connection = Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue()
+        if connection.consumeInterrupt() { return 1 }
         guard let deadline = connection.deadline, ContinuousClock.now >= deadline else { return 0 }
         connection.passedDeadline = true
         return 1
@@ -253,9 +257,26 @@ final class SQLiteConnection {
         return "the store is locked: another connection is writing it, and the query could not wait \(waited) (\(lastError))"
     }
 
-    /// Stops the statement running on this connection, from any thread.
+    /// Stops the statement running on this connection, from any thread. SQLite
+    /// forgets an interrupt that comes while no statement runs (as between a query's
+    /// start and its first step), so the request is also kept until a statement's
+    /// progress handler sees it (and stops that statement) or `clearInterrupt()`.
     func interrupt() {
+        interruptLock.withLock { interruptRequested = true }
         sqlite3_interrupt(handle)
+    }
+
+    /// Forgets an interrupt: the query it was for has ended.
+    func clearInterrupt() {
+        interruptLock.withLock { interruptRequested = false }
+    }
+
+    /// Whether an interrupt is pending, forgetting it: the statement asking stops.
+    func consumeInterrupt() -> Bool {
+        interruptLock.withLock {
+            defer { interruptRequested = false }
+            return interruptRequested
+        }
     }
 
     /// Runs `body` in a transaction, committing if it returns and rolling back if it throws.

@@ -157,6 +157,11 @@ public final class SQLiteStore {
         connection.interrupt()
     }
 
+    /// Forgets an `interrupt()` once the query it was for has ended.
+    public func clearInterrupt() {
+        connection.clearInterrupt()
+    }
+
     /// How long a query waits for a lock another connection (another process
     /// writing the store) holds before it fails with a `busy` error: 5 s unless set
     /// (a query with a shorter `timeout` waits no longer than that); nil fails at once.

@@ -136,7 +136,11 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
         do throws(StoreError) {
             try prepare?(store)
             guard job.start() else { throw StoreError("the query was cancelled", kind: .cancelled) }
-            defer { job.finish() }
+            // Once finished, no interrupt of this job can come: the next query starts clean.
+            defer {
+                job.finish()
+                store.clearInterrupt()
+            }
             try budget.check("waiting for a connection")
             store.timeout = budget.remaining
             // A cancellation while the timeout was set interrupted nothing.

@@ -86,6 +86,28 @@ struct SQLiteStorePoolTests {
         #expect(try await !pool.fetch(query, budget: QueryBudget(timeout: .seconds(30))).isEmpty)
     }
 
+    /// SQLite forgets an interrupt that comes while no statement runs; a pool job
+    /// cancelled between its start and its statement's first step must still stop
+    /// (a CI run lost one there: the endless query ran on to its budget).
+    @Test func anInterruptBeforeTheStatementStartsIsNotLost() throws {
+        let folder = try TemporaryDirectory()
+        let store = try SQLiteStore.open(at: try Self.exampleStoreFile(in: folder))
+        store.timeout = .seconds(5)
+        store.interrupt()
+        do {
+            _ = try Self.runEndless(store)
+            Issue.record("the endless query returned")
+        } catch {
+            // Without the kept request this ran to its 5 s timeout.
+            #expect(error.kind == .cancelled, "\(error)")
+        }
+        // Once the query it was for has ended, the next query runs.
+        store.clearInterrupt()
+        let query = try #require(
+            QueryCompiler.compile("Budget where limit > 0", schema: store.schema, mapping: store.mapping).compiled)
+        #expect(try !store.fetch(query).isEmpty)
+    }
+
     @Test func oneBudgetCoversWaitingAndRunning() async throws {
         let folder = try TemporaryDirectory()
         let pool = try SQLiteStorePool(at: try Self.exampleStoreFile(in: folder), size: 1)

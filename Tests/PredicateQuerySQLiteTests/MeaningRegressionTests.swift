@@ -212,4 +212,32 @@ struct MeaningRegressionTests {
         let comparedWithFalse = Transaction.filter { $0.budget?.transactions.isEmpty == false }
         #expect(comparedWithFalse.problems.count == 1)
     }
+
+    /// A nil member of a list parameter matches nothing, in the store as in the
+    /// evaluator: bound as NULL it made `x IN (…, NULL)` NULL and `!(x in $list)` false
+    /// (found by the fuzzer in CI: `!SELF in $id` with `$id` = [nil, nil]).
+    @Test func aNilMemberOfAListParameterMatchesNothingAndItsNegationEverythingElse() throws {
+        let (store, graph) = try ExampleStore.make()
+        let budgets = graph.objects(of: "Budget")
+        let named = try #require(budgets.first.flatMap { graph[$0]?.values["name"] })
+        let namedKeys = budgets.filter { graph[$0]?.values["name"] == named }.map(\.key)
+        let cases: [(query: String, list: [Value], expected: [Int64])] = [
+            ("Budget where !(SELF in $list)", [.null, .null], budgets.map(\.key)),
+            ("Budget where SELF in $list", [.null], []),
+            ("Budget where name in $list", [.null, named], namedKeys),
+            ("Budget where !(name in $list)", [.null, named], budgets.map(\.key).filter { !namedKeys.contains($0) }),
+            ("Budget where !(name in[c] $list)", [.null], budgets.map(\.key)),
+        ]
+        for (text, list, expected) in cases {
+            let result = QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping)
+            let compiled = try #require(result.compiled, "\(text)")
+            let checked = try #require(result.checked)
+            let parameters: [String: ParameterValue] = ["list": .list(list)]
+            let fromStore = try store.fetch(compiled, parameters: parameters, environment: ExampleStore.environment)
+            let fromEvaluator = try Evaluator(graph: graph, parameters: parameters, environment: ExampleStore.environment)
+                .run(checked)
+            #expect(fromStore.map(\.id.key) == expected, "\(text) with \(list) in the store")
+            #expect(fromEvaluator.map(\.key) == expected, "\(text) with \(list) in the evaluator")
+        }
+    }
 }

@@ -102,14 +102,22 @@ public enum BindingResolver {
                 guard case .list(let list)? = parameters[name] else {
                     throw BindingError(message: "parameter '$\(name)' needs a list of \(type) values")
                 }
-                lists[index] = try list.map { value throws(BindingError) in
+                // A nil member matches nothing (pq's `in` is two-valued), so it is left out:
+                // bound, it would make `x IN (…, NULL)` NULL where x is in no other member,
+                // and `!(x in $list)` false instead of true.
+                var members: [Value] = []
+                for value in list {
                     let checked = try check(value, as: type, name: name)
                     // `x in[c] $list`: folded here as SQLite's `pq_fold` folds the column.
-                    if !folding.isEmpty, case .string(let text) = checked {
-                        return .string(StringFunctions.fold(text, folding))
-                    }
-                    return StoreValueEncoding.encode(checked, as: type, dates: dates)
+                    let member =
+                        if !folding.isEmpty, case .string(let text) = checked {
+                            Value.string(StringFunctions.fold(text, folding))
+                        } else {
+                            StoreValueEncoding.encode(checked, as: type, dates: dates)
+                        }
+                    if !member.isNull { members.append(member) }
                 }
+                lists[index] = members
                 values.append(.null)
             case .currentDate(let function):
                 values.append(.double(StoreValueEncoding.seconds(of: environment.date(function), dates)))

@@ -1,7 +1,7 @@
-// How a store is opened read-only: not one byte of the store file changes, every
-// row is seen (rows that live only in the write-ahead log included), and a store
-// left open sees every commit made before each query starts, or says plainly
-// that it cannot.
+// How a store is opened read-only: not one byte of the store's files changes and
+// no file is created beside it, every row is seen (rows that live only in the
+// write-ahead log included), and a store left open sees every commit made before
+// each query starts, or says plainly that it cannot.
 //
 // Measured with the system SQLite (3.40.1), a reader polling beside a writer that
 // commits every 10 ms for 2 s: `immutable=1` on a WAL store that had no `-wal`
@@ -14,35 +14,61 @@
 // with no `-wal` fails (SQLITE_READONLY). On a rollback-journal store, `mode=ro`
 // with no busy timeout failed 92 of 624 reads with "database is locked", and
 // none with a 5 s one; a hot `-journal` (a transaction cut short) cannot be read
-// read-only (SQLITE_READONLY_ROLLBACK). So the plan depends on which files exist,
-// on whether the folder is writable and whether the medium is read-only.
+// read-only (SQLITE_READONLY_ROLLBACK).
+//
+// So a WAL store with no `-wal` is opened `immutable=1` (which writes nothing and
+// creates nothing), and the connection watches the store's files (`StoreFiles`):
+// before each query it compares them with what it saw, and opens the store again
+// when they changed. A writer must create the `-wal` and `-shm` before it commits,
+// so the next query finds them and reads live through them (`readonly_shm=1`), and
+// a writer that closes (deleting them) leaves a changed store file, which is read
+// immutable again. A query that finds the store file changed when it ends (a writer
+// that opened and checkpointed while it ran) fails instead of answering from a mix.
 
 import CSQLite
 import Foundation
 
-/// How to open one store file read-only so that the store file itself is never written.
+/// How to open one store file read-only so that none of its files is written and
+/// none is created beside it.
 enum ReadOnlyOpening: Equatable {
-    /// Open this SQLite URI read-only.
+    /// Open this SQLite URI read-only: SQLite reads the store live, seeing every
+    /// commit made before each statement starts.
     case uri(String)
-    /// SQLite cannot read the store live without writing beside it where pq may not
-    /// (the reason says why), so pq copies the store with its `-wal` or `-journal`
-    /// into a private temporary folder, opens the copy (where SQLite may write what
-    /// it needs to), and deletes the folder when the connection closes. The copy
-    /// costs the store's size in temporary space; its answers are a snapshot taken
-    /// at opening, which the store's `warnings` say (with the reason; nil on a
-    /// read-only medium, where the copy cannot fall behind).
+    /// Open this `immutable=1` URI, and open the store again (with a new plan) as
+    /// soon as any of its files changes: the store has no `-wal`, so no writer has it
+    /// open, and a writer that opens it creates files the next query notices.
+    case immutableWhileUnchanged(String)
+    /// Nothing can change the store (it is on a read-only medium): `immutable=1`.
+    case immutable(String)
+    /// SQLite cannot read the store live without writing beside it, so pq copies the
+    /// store with its `-wal` or `-journal` into a private temporary folder, opens the
+    /// copy (where SQLite may write what it needs to), and deletes the folder when
+    /// the connection closes. The copy costs the store's size in temporary space; its
+    /// answers are a snapshot taken when it was made, which the store's `warnings`
+    /// say (with the reason; nil on a read-only medium, where the copy cannot fall
+    /// behind). The copy is made again when the store's files change.
     case privateCopy(reason: String?)
+
+    /// Which changes to the store's files make a connection opened this way open
+    /// the store again; nil when none can happen or none matters.
+    var watch: StoreFiles.Watch? {
+        switch self {
+        case .uri: .sidecars
+        case .immutableWhileUnchanged: .everything
+        case .immutable: nil
+        case .privateCopy(let reason): reason == nil ? nil : .everything
+        }
+    }
 
     /// The plan for the store at `path`, from which of its files exist:
     ///
     /// | files beside the store                    | plan                                   |
     /// |-------------------------------------------|----------------------------------------|
     /// | a `-wal` (even empty) and a `-shm`        | `mode=ro&readonly_shm=1` (live; writes nothing) |
-    /// | a non-empty `-wal`, no `-shm`             | a private copy (a snapshot, with a warning) |
+    /// | a non-empty `-wal`, no `-shm`             | a private copy (a snapshot, with a warning, made again when the files change) |
     /// | WAL header, no `-wal` (or an empty one and no `-shm`): | |
     /// |   on a read-only medium                   | `immutable=1` (nothing can change it)  |
-    /// |   in a folder pq may write to             | `mode=ro` (live; SQLite creates `-wal` and `-shm` beside it) |
-    /// |   in a folder pq cannot or may not write to (no write permission, even for root) | a private copy (a snapshot, with a warning) |
+    /// |   anywhere else                           | `immutable=1`, opened again when any file changes |
     /// | a rollback-journal header                 | `mode=ro` (live, with a busy timeout; a hot `-journal` is read from a private copy, see `SQLiteConnection`) |
     static func plan(forStoreAt path: String) -> ReadOnlyOpening {
         let files = FileManager.default
@@ -58,23 +84,9 @@ enum ReadOnlyOpening: Equatable {
                     ? nil : "its -wal came without its -shm, and SQLite would have to create the -shm beside it")
         default:
             guard hasWALHeader(path) else { return .uri(uri(for: path, query: "mode=ro")) }
-            let folder = folder(of: path)
-            if isOnReadOnlyMedium(folder) { return .uri(uri(for: path, query: "immutable=1")) }
-            if mayCreateFiles(in: folder) { return .uri(uri(for: path, query: "mode=ro")) }
-            return .privateCopy(
-                reason: "it is in WAL mode with no -wal, and SQLite can read it live only by creating its -wal and -shm, in a folder pq may not write to (it grants no write permission)")
+            let immutable = uri(for: path, query: "immutable=1")
+            return isOnReadOnlyMedium(folder(of: path)) ? .immutable(immutable) : .immutableWhileUnchanged(immutable)
         }
-    }
-
-    /// Whether pq may let SQLite create the `-wal` and `-shm` in `folder`: the process
-    /// can write there, and the folder's permissions grant writing to someone. A
-    /// folder with no write permission at all (`r-x`) says "do not write here", which
-    /// pq honours even as root, which could write there anyway.
-    static func mayCreateFiles(in folder: String) -> Bool {
-        guard access(folder, W_OK) == 0 else { return false }
-        var info = stat()
-        guard stat(folder, &info) == 0 else { return false }
-        return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
     }
 
     /// The folder holding the store at `path`.
@@ -84,7 +96,7 @@ enum ReadOnlyOpening: Equatable {
 
     /// What the store's `warnings` say when it is read from a private copy.
     static func snapshotWarning(path: String, reason: String) -> String {
-        "'\(path)' is read from a private copy taken when it was opened (\(reason)): answers are a snapshot of that moment and do not show later commits; open it again to see them"
+        "'\(path)' is read from a private copy (\(reason)), made again before a query when the store's files have changed: a copy is not a transaction, so a commit that lands while pq copies may be seen in part until the next copy"
     }
 
     /// The reason for a private copy when a rollback-journal store has a hot `-journal`.

@@ -9,7 +9,9 @@ import PredicateQuery
 
 /// One open SQLite database.
 final class SQLiteConnection {
-    let handle: OpaquePointer
+    /// The open database. Replaced (between statements, under `interruptLock`) when
+    /// a read-only store's files change (see `refreshIfStoreChanged()`).
+    private(set) var handle: OpaquePointer
 
     /// When set, statements stepped after this instant are stopped (see `timeout`).
     var deadline: ContinuousClock.Instant?
@@ -70,42 +72,113 @@ final class SQLiteConnection {
 
     /// A private folder holding a copy of the store, deleted on close (see
     /// `ReadOnlyOpening.privateCopy`).
-    let privateFolder: URL?
+    private(set) var privateFolder: URL?
 
-    /// Why this connection reads a snapshot instead of the live store, as a warning
+    /// Why this connection reads a copy instead of the live store, as a warning
     /// for the store's `warnings`; nil when it reads the store live.
-    let snapshotWarning: String?
+    private(set) var snapshotWarning: String?
 
     /// How long a statement waits for a lock another connection holds unless told
     /// otherwise: a reader beside a writer on a rollback-journal store waits for the
     /// writer's commit instead of failing with "database is locked".
     static let defaultBusyTimeout: Duration = .seconds(5)
 
+    /// The store's path as given.
+    let path: String
+    /// How a read-only store was opened, nil for a store opened to write.
+    private(set) var plan: ReadOnlyOpening?
+    /// The store's files as they were just before it was opened, for a plan that
+    /// watches them.
+    private var filesSeen: StoreFiles?
+    /// Statements made on this connection and not yet let go: the store is opened
+    /// again only when none is, so no statement outlives its handle.
+    private var liveStatements = 0
+    /// How many times the store was opened again because its files changed.
+    private(set) var reopenCount = 0
+
     /// Opens (or, with `create`, creates) the database at `path`. Read-only, not
-    /// one byte of the store file changes (see `ReadOnlyOpening` for when SQLite
-    /// creates a `-wal` and `-shm` beside a WAL store to read it live).
+    /// one byte of the store's files changes and no file is created beside it (see
+    /// `ReadOnlyOpening`).
     init(path: String, readOnly: Bool, create: Bool = false) throws(StoreError) {
-        var plan: ReadOnlyOpening?
-        if readOnly, !create, path != ":memory:" { plan = ReadOnlyOpening.plan(forStoreAt: path) }
-        var opened = try Self.open(path: path, readOnly: readOnly, create: create, plan: plan)
-        if case .uri = plan, FileManager.default.fileExists(atPath: path + "-journal"),
-            Self.hasHotJournal(opened.handle)
-        {
-            Self.close(opened.handle, folder: opened.folder)
-            plan = .privateCopy(reason: ReadOnlyOpening.hotJournalReason)
-            opened = try Self.open(path: path, readOnly: readOnly, create: create, plan: plan)
-        }
-        handle = opened.handle
-        privateFolder = opened.folder
-        if case .privateCopy(let reason?) = plan {
-            snapshotWarning = ReadOnlyOpening.snapshotWarning(path: path, reason: reason)
+        self.path = path
+        if readOnly, !create, path != ":memory:" {
+            let opened = try Self.openReadOnly(path: path)
+            (handle, privateFolder, plan, filesSeen, snapshotWarning) =
+                (opened.handle, opened.folder, opened.plan, opened.seen, opened.warning)
         } else {
-            snapshotWarning = nil
+            let opened = try Self.open(path: path, readOnly: readOnly, create: create, plan: nil)
+            (handle, privateFolder) = (opened.handle, opened.folder)
         }
         sqlite3_extended_result_codes(handle, 1)
         busyTimeout = Self.defaultBusyTimeout
         applyBusyTimeout(within: nil)
         try SQLiteFunctions.register(on: self)
+    }
+
+    /// A read-only store opened as its files say (see `ReadOnlyOpening.plan`), with
+    /// what was seen of them first.
+    private static func openReadOnly(path: String) throws(StoreError) -> (
+        handle: OpaquePointer, folder: URL?, plan: ReadOnlyOpening, seen: StoreFiles, warning: String?
+    ) {
+        let seen = StoreFiles(observing: path)
+        var plan = ReadOnlyOpening.plan(forStoreAt: path)
+        var opened = try open(path: path, readOnly: true, create: false, plan: plan)
+        if case .uri = plan, seen.journal != nil, hasHotJournal(opened.handle) {
+            close(opened.handle, folder: opened.folder)
+            plan = .privateCopy(reason: ReadOnlyOpening.hotJournalReason)
+            opened = try open(path: path, readOnly: true, create: false, plan: plan)
+        }
+        var warning: String?
+        if case .privateCopy(let reason?) = plan { warning = ReadOnlyOpening.snapshotWarning(path: path, reason: reason) }
+        return (opened.handle, opened.folder, plan, seen, warning)
+    }
+
+    /// Opens the store again if its files changed since it was opened in a way that
+    /// its plan cannot follow (see `ReadOnlyOpening.watch`): a store read immutable
+    /// or from a copy that a writer has since changed, or a live store whose `-wal`
+    /// and `-shm` were deleted or made anew. Called before a query's first
+    /// statement; does nothing while a statement is in use.
+    func refreshIfStoreChanged() throws(StoreError) {
+        guard liveStatements == 0, let watch = plan?.watch, let filesSeen,
+            filesSeen.hasChanged(to: StoreFiles(observing: path), watching: watch)
+        else { return }
+        let opened: (handle: OpaquePointer, folder: URL?, plan: ReadOnlyOpening, seen: StoreFiles, warning: String?)
+        do {
+            opened = try Self.openReadOnly(path: path)
+        } catch {
+            throw StoreError(
+                "'\(path)' changed on disk and could not be opened again: \(error.message)", code: error.code,
+                kind: error.kind)
+        }
+        try SQLiteFunctions.register(on: opened.handle)
+        for statement in idleStatements.values { sqlite3_finalize(statement) }
+        idleStatements.removeAll()
+        let old = interruptLock.withLock {
+            defer { handle = opened.handle }
+            return handle
+        }
+        Self.close(old, folder: privateFolder)
+        (privateFolder, plan, self.filesSeen, snapshotWarning) = (opened.folder, opened.plan, opened.seen, opened.warning)
+        reopenCount += 1
+        sqlite3_extended_result_codes(handle, 1)
+        appliedBusyMilliseconds = -1
+        applyBusyTimeout(within: deadline.map { ContinuousClock.now.duration(to: $0) })
+        if timeout != nil {
+            sqlite3_progress_handler(handle, Self.progressInterval, Self.progress, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    /// Whether a query read the store as it was when it started: false when the
+    /// store was read immutable and its files changed while the query ran (a writer
+    /// opened it and checkpointed into the file), so the rows may mix two versions.
+    func readWasStable() -> Bool {
+        guard case .immutableWhileUnchanged = plan, let filesSeen else { return true }
+        return !filesSeen.hasChanged(to: StoreFiles(observing: path), watching: .everything)
+    }
+
+    /// What a query says when `readWasStable()` is false.
+    var unstableReadMessage: String {
+        "'\(path)' changed while the query read it (a writer opened it and wrote into the file, which pq was reading as it was, with no -wal beside it): its rows may mix two versions of the store, so none are given; run the query again"
     }
 
     /// Opens `path` as `plan` says (a plain open without one).
@@ -118,7 +191,7 @@ final class SQLiteConnection {
         var target = path
         var folder: URL?
         switch plan {
-        case .uri(let uri):
+        case .uri(let uri), .immutableWhileUnchanged(let uri), .immutable(let uri):
             target = uri
             flags |= SQLITE_OPEN_URI
         case .privateCopy:
@@ -191,7 +264,8 @@ final class SQLiteConnection {
     }
 
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
-        SQLiteStatement(try compile(sql, flags: 0), connection: self)
+        try refreshIfStoreChanged()
+        return SQLiteStatement(try compile(sql, flags: 0), connection: self)
     }
 
     private func compile(_ sql: String, flags: Int32) throws(StoreError) -> OpaquePointer {
@@ -213,6 +287,7 @@ final class SQLiteConnection {
     /// A statement for `sql`: a kept one if there is one, else a new one that is
     /// kept for reuse when its user lets it go.
     func preparedForReuse(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        try refreshIfStoreChanged()
         if let statement = idleStatements.removeValue(forKey: ExactText(sql)) {
             return SQLiteStatement(statement, connection: self, reuseKey: sql)
         }
@@ -222,6 +297,10 @@ final class SQLiteConnection {
     /// Takes back a statement from `preparedForReuse`, reset, or finalizes it when
     /// enough are kept (or one for the same SQL already is).
     fileprivate func keep(_ statement: OpaquePointer, for sql: String) {
+        guard sqlite3_db_handle(statement) == handle else {
+            sqlite3_finalize(statement)  // made on a handle since replaced
+            return
+        }
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         guard idleStatements.count < Self.idleStatementLimit, idleStatements[ExactText(sql)] == nil else {
@@ -262,8 +341,10 @@ final class SQLiteConnection {
     /// start and its first step), so the request is also kept until a statement's
     /// progress handler sees it (and stops that statement) or `clearInterrupt()`.
     func interrupt() {
-        interruptLock.withLock { interruptRequested = true }
-        sqlite3_interrupt(handle)
+        interruptLock.withLock {
+            interruptRequested = true
+            sqlite3_interrupt(handle)
+        }
     }
 
     /// Forgets an interrupt: the query it was for has ended.
@@ -278,6 +359,9 @@ final class SQLiteConnection {
             return interruptRequested
         }
     }
+
+    fileprivate func statementMade() { liveStatements += 1 }
+    fileprivate func statementLetGo() { liveStatements -= 1 }
 
     /// Runs `body` in a transaction, committing if it returns and rolling back if it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T {
@@ -304,9 +388,11 @@ final class SQLiteConnection {
         self.handle = handle
         self.connection = connection
         self.reuseKey = reuseKey
+        connection.statementMade()
     }
 
     deinit {
+        connection.statementLetGo()
         if let reuseKey {
             connection.keep(handle, for: reuseKey)
         } else {
@@ -360,7 +446,11 @@ final class SQLiteConnection {
         let status = sqlite3_step(handle)
         switch status {
         case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
+        case SQLITE_DONE:
+            guard connection.readWasStable() else {
+                throw StoreError(connection.unstableReadMessage, code: SQLITE_BUSY, kind: .busy)
+            }
+            return false
         case SQLITE_INTERRUPT where connection.passedDeadline:
             let limit = connection.timeout.map(SQLiteConnection.describe) ?? "time"
             throw StoreError("the query ran longer than its \(limit) timeout and was stopped", code: status, kind: .timeout)

@@ -18,18 +18,26 @@ enum SQLiteFunctions {
     typealias Body = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
 
     static func register(on connection: SQLiteConnection) throws(StoreError) {
+        try register(on: connection.handle)
+    }
+
+    /// Registers pq's functions on an open database handle.
+    static func register(on handle: OpaquePointer) throws(StoreError) {
         let functions: [(String, Int32, Body)] = [
             ("pq_fold", 2, fold), ("pq_contains", 3, contains), ("pq_hasprefix", 3, hasPrefix),
             ("pq_hassuffix", 3, hasSuffix),
             ("pq_like", 3, like), ("pq_matches", 3, matches),
         ]
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
-        for (name, arity, body) in functions {
-            let status = sqlite3_create_function_v2(connection.handle, name, arity, flags, nil, body, nil, nil, nil)
-            try connection.check(status, "cannot register \(name)")
+        func check(_ status: Int32, _ name: String) throws(StoreError) {
+            guard status == SQLITE_OK else {
+                throw StoreError("cannot register \(name): \(String(cString: sqlite3_errmsg(handle)))", code: status)
+            }
         }
-        let status = sqlite3_create_function_v2(connection.handle, "pq_sum", 1, flags, nil, nil, sumStep, sumFinal, nil)
-        try connection.check(status, "cannot register pq_sum")
+        for (name, arity, body) in functions {
+            try check(sqlite3_create_function_v2(handle, name, arity, flags, nil, body, nil, nil, nil), name)
+        }
+        try check(sqlite3_create_function_v2(handle, "pq_sum", 1, flags, nil, nil, sumStep, sumFinal, nil), "pq_sum")
     }
 
     /// The running sum lives in SQLite's aggregate context itself (zeroed memory,

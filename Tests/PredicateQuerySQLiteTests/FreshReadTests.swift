@@ -220,4 +220,79 @@ import Testing
         try writer.execute("COMMIT")
         #expect(try Self.count(store) == 3)
     }
+
+    /// A WAL store with no -wal: pq reads it `immutable=1` and creates nothing beside
+    /// it. A writer that opens, commits and closes between two queries leaves only a
+    /// changed file, which the next query reads immutable again; a writer that stays
+    /// open creates the -wal and -shm, and pq's next query reads live through them.
+    /// Every read is the writer's count.
+    @Test func aWALStoreWithNoWALFileIsWatchedAndCreatesNothingBesideIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        var setUp: SQLiteConnection? = try Self.fixture(.walWithoutWALFile, at: path)
+        setUp = nil
+        let store = try SQLiteStore.open(at: path)
+        #expect(try Self.count(store) == 2)
+        guard case .immutableWhileUnchanged? = store.connection.plan else {
+            Issue.record("not read immutable while unchanged: \(String(describing: store.connection.plan))")
+            return
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let besides = { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
+        #expect(try besides() == ["store.sqlite"], "pq created a file beside the store")
+
+        var writer: SQLiteConnection? = try SQLiteConnection(path: path, readOnly: false)
+        try writer?.execute("INSERT INTO item(name) VALUES ('c')")
+        writer = nil  // the only connection closing checkpoints the -wal and deletes it
+        #expect(try besides() == ["store.sqlite"])
+        #expect(try Self.count(store) == 3)
+        #expect(store.connection.reopenCount == 1)
+        guard case .immutableWhileUnchanged? = store.connection.plan else {
+            Issue.record("not read immutable again: \(String(describing: store.connection.plan))")
+            return
+        }
+
+        writer = try SQLiteConnection(path: path, readOnly: false)
+        try writer?.execute("INSERT INTO item(name) VALUES ('d')")
+        #expect(try Self.count(store) == 4)
+        guard case .uri(let uri)? = store.connection.plan else {
+            Issue.record("not read live beside a writer: \(String(describing: store.connection.plan))")
+            return
+        }
+        #expect(uri.hasSuffix("readonly_shm=1"))
+        try writer?.execute("INSERT INTO item(name) VALUES ('e')")
+        #expect(try Self.count(store) == 5)
+        // While pq reads through them, the writer closing leaves the -wal and -shm (SQLite
+        // deletes them only when no other connection has the store open).
+        writer = nil
+        #expect(try Self.count(store) == 5)
+        #expect(store.connection.reopenCount == 2)
+    }
+
+    /// A query that reads a WAL store immutable while a writer opens it, commits,
+    /// checkpoints into the file and closes: the query fails (kind `busy`, saying
+    /// why) instead of answering from a mix of two versions; the next one reads the
+    /// new rows.
+    @Test func aQueryDuringWhichTheImmutableStoreChangedFails() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        var setUp: SQLiteConnection? = try Self.fixture(.walWithoutWALFile, at: path)
+        setUp = nil
+        let store = try SQLiteStore.open(at: path)
+        #expect(try Self.count(store) == 2)
+        do {
+            let statement = try store.connection.prepare("SELECT name FROM item ORDER BY id")
+            #expect(try statement.step())
+            var writer: SQLiteConnection? = try SQLiteConnection(path: path, readOnly: false)
+            try writer?.execute("INSERT INTO item(name) VALUES ('c')")
+            writer = nil
+            while try statement.step() {}
+            Issue.record("the query answered although the store changed under it")
+        } catch {
+            #expect(error.kind == .busy)
+            #expect(error.message.contains("changed while the query read it"), "\(error.message)")
+        }
+        #expect(try Self.count(store) == 3)
+    }
 }
+

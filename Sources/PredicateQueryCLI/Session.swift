@@ -200,6 +200,7 @@ final class Session {
         defer {
             Interruption.current = nil
             store.clearInterrupt()
+            Interruption.exitIfTerminating()
         }
         return try body()
     }

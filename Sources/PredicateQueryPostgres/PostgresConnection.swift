@@ -58,8 +58,13 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
+    /// The session's settings. `jit = off`: pq's exact arithmetic writes long
+    /// expressions, whose estimated cost passes PostgreSQL's JIT threshold, and
+    /// compiling them costs far more than running them: `User where pets.@count == 0
+    /// || pets.@avg.age * 2 > 1` on 300 users took 42.4 s with JIT (PostgreSQL 15's
+    /// default) and 0.21 s without.
     private static let sessionSetup =
-        "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
+        "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning; SET jit = off"
 
     deinit {
         if let cancelHandle { libpq.freeCancel(cancelHandle) }

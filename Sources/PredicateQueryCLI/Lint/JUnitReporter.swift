@@ -81,10 +81,10 @@ enum JUnitReporter {
                 if let reason = testCase.skipped { out += "      <skipped message=\"\(escape(reason))\"/>\n" }
                 for finding in testCase.failures {
                     out += "      <failure type=\"\(finding.rule)\" message=\"\(escape(finding.message))\">"
-                    out += escape(line(finding)) + "</failure>\n"
+                    out += escape(line(finding), inAttribute: false) + "</failure>\n"
                 }
                 if !testCase.others.isEmpty {
-                    out += "      <system-out>" + escape(testCase.others.map(line).joined(separator: "\n")) + "</system-out>\n"
+                    out += "      <system-out>" + escape(testCase.others.map(line).joined(separator: "\n"), inAttribute: false) + "</system-out>\n"
                 }
                 out += "    </testcase>\n"
             }
@@ -100,8 +100,9 @@ enum JUnitReporter {
         return text
     }
 
-    /// Text for an XML attribute or element: the five entities escaped, characters XML 1.0 does not allow dropped.
-    static func escape(_ text: String) -> String {
+    /// Text for an XML attribute (line breaks as character references) or element: the five entities
+    /// escaped, characters XML 1.0 does not allow dropped.
+    static func escape(_ text: String, inAttribute: Bool = true) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -110,7 +111,7 @@ enum JUnitReporter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n": out += "&#10;"
+            case "\n": out += inAttribute ? "&#10;" : "\n"
             case "\r": out += "&#13;"
             case "\t": out.unicodeScalars.append(scalar)
             default:

@@ -16,6 +16,7 @@ public enum LintRuleCatalog {
     public static let all: [LintRule] = [
         .enumComparedAsItself,
         .memberOfToMany,
+        .computedIdentity,
         .computedProperty,
         .transientProperty,
         .sortThroughToMany,
@@ -26,6 +27,7 @@ public enum LintRuleCatalog {
         .nilInequality,
         .countThroughOptional,
         .decomposedStringLiteral,
+        .relationshipNilTestInCompound,
         .superfluousDisable,
         .engineSortOrder,
         .modelDeclarationSkipped,

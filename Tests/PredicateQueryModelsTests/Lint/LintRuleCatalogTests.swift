@@ -117,15 +117,17 @@ struct LintRuleCatalogTests {
     /// Documentation/Lint.md holds `LintRuleCatalog.markdown()` between its markers (PQ_UPDATE_GOLDEN=1 rewrites it).
     @Test func theDocumentationListsTheCatalog() throws {
         let url = GoldenFile.repositoryRoot.appendingPathComponent("Documentation/Lint.md")
-        let text = try String(contentsOf: url, encoding: .utf8)
+        var text = try String(contentsOf: url, encoding: .utf8)
         let begin = "<!-- rule catalog: generated from LintRuleCatalog; PQ_UPDATE_GOLDEN=1 rewrites it -->\n"
         let end = "<!-- end of the rule catalog -->"
-        let start = try #require(text.range(of: begin))
-        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+        var start = try #require(text.range(of: begin))
+        var stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
         let generated = LintRuleCatalog.markdown()
         if GoldenFile.isUpdating {
-            let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated + "\n")
-            try updated.write(to: url, atomically: true, encoding: .utf8)
+            text = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated + "\n")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            start = try #require(text.range(of: begin))
+            stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
         }
         #expect(String(text[start.upperBound..<stop.lowerBound]) == generated + "\n")
     }

@@ -36,8 +36,7 @@ enum JUnitReporter {
             cases[file, default: []].append(testCase)
             return (cases[file]?.count ?? 1) - 1
         }
-        var texts: [String: SourceText] = [:]
-        for file in report.files { texts[file.path] = SourceText(file.text) }
+        var texts = LintOutput.Texts(report.files)
         for (index, site) in report.sites.enumerated() {
             guard let text = texts[site.file] else { continue }
             let location = text.location(of: site.span.start)

@@ -10,11 +10,10 @@ enum LintOutput {
     /// (with `--sql`) as a note after the site's findings, then a one-line summary.
     static func text(_ run: LintRun) -> String {
         let report = run.report
-        var texts: [String: SourceText] = [:]
+        var texts = Texts(report.files)
         var fileOrder: [String: Int] = [:]
-        for (position, file) in report.files.enumerated() {
-            texts[file.path] = SourceText(file.text)
-            if fileOrder[file.path] == nil { fileOrder[file.path] = position }
+        for (position, file) in report.files.enumerated() where fileOrder[file.path] == nil {
+            fileOrder[file.path] = position
         }
         // Each piece sorts by its file, then its site (or itself), then findings before the SQL note.
         var pieces: [(key: [Int], text: String)] = []
@@ -45,6 +44,26 @@ enum LintOutput {
         let sorted = pieces.enumerated().sorted { ($0.element.key + [$0.offset]).lexicographicallyPrecedes($1.element.key + [$1.offset]) }
         for piece in sorted { out += piece.element.text }
         return out + summary(run)
+    }
+
+    /// The files' texts, indexed for locations only when one is asked for.
+    struct Texts {
+        private var sources: [String: String] = [:]
+        private var indexed: [String: SourceText] = [:]
+
+        init(_ files: [SwiftModelSource.File]) {
+            for file in files where sources[file.path] == nil { sources[file.path] = file.text }
+        }
+
+        subscript(path: String) -> SourceText? {
+            mutating get {
+                if let text = indexed[path] { return text }
+                guard let source = sources[path] else { return nil }
+                let text = SourceText(source)
+                indexed[path] = text
+                return text
+            }
+        }
     }
 
     /// `27 queries in 9 files: 8 errors, 3 warnings`, then what was hidden and what was skipped.
@@ -120,8 +139,7 @@ enum LintOutput {
     /// One object: every site with its findings (located in its file) and SQL, and every finding.
     static func json(_ run: LintRun) -> String {
         let report = run.report
-        var texts: [String: SourceText] = [:]
-        for file in report.files { texts[file.path] = SourceText(file.text) }
+        var texts = Texts(report.files)
         var bySite: [Int: [JSONFinding]] = [:]
         let findings = run.findings.map { finding in
             let encoded = jsonFinding(finding, in: texts[finding.file])

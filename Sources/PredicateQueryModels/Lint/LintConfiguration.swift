@@ -100,6 +100,7 @@ public struct LintConfiguration: Sendable {
 
     /// Whether a file (its path as found, relative to the working folder or absolute) is excluded.
     public func excludes(_ path: String) -> Bool {
+        guard !excluded.isEmpty else { return false }
         let file = LintPaths.components(LintPaths.absolute(path))
         return excluded.contains { pattern in
             LintPaths.matches(LintPaths.components(LintPaths.absolute(pattern, in: root)), file)

@@ -5,6 +5,7 @@
 // baseline hides the findings it lists. The command line and the rule
 // catalog's tests both run this, so the examples test what users get.
 
+import Foundation
 import PredicateQuery
 
 /// One run of `pq lint` over some files.
@@ -30,13 +31,22 @@ public struct LintRun: Sendable {
         func checked(_ id: String) -> Bool {
             LintRuleCatalog.rule(id: id).map { configuration.runs($0, engineDifferences: runsEngine) } ?? false
         }
+        // Files are indexed for lines only where something is found or a suppression comment is written.
+        var sources: [String: String] = [:]
+        for file in files where sources[file.path] == nil { sources[file.path] = file.text }
         var texts: [String: LintFileText] = [:]
-        for file in files where texts[file.path] == nil { texts[file.path] = LintFileText(file.text) }
+        func text(of path: String) -> LintFileText? {
+            if let known = texts[path] { return known }
+            guard let source = sources[path] else { return nil }
+            let made = LintFileText(source)
+            texts[path] = made
+            return made
+        }
         var all: [String: [LintFinding]] = [:]
         // The model reader's notes.
         let skippedRule = LintRule.modelDeclarationSkipped
         for warning in report.modelWarnings {
-            let text = texts[warning.file]
+            let text = text(of: warning.file)
             all[warning.file, default: []].append(
                 LintFinding(
                     file: warning.file, rule: skippedRule.id, code: .lintModelSkipped, severity: skippedRule.severity, message: warning.message,
@@ -44,8 +54,8 @@ public struct LintRun: Sendable {
                     lineText: text?.lineText(warning.line) ?? "", site: nil))
         }
         // The sites' diagnostics.
-        for (index, site) in report.sites.enumerated() {
-            guard let text = texts[site.file] else { continue }
+        for (index, site) in report.sites.enumerated() where !site.diagnostics.isEmpty {
+            guard let text = text(of: site.file) else { continue }
             for diagnostic in site.diagnostics {
                 let rule = LintRuleCatalog.rule(for: diagnostic.code)
                 all[site.file, default: []].append(
@@ -59,18 +69,20 @@ public struct LintRun: Sendable {
         var suppressed = 0
         var seen: Set<String> = []
         for file in files where seen.insert(file.path).inserted {
-            guard let text = texts[file.path] else { continue }
             var kept = (all[file.path] ?? []).filter { checked($0.rule) }
             for position in kept.indices {
                 kept[position].severity = configuration.severity(of: kept[position].rule, default: kept[position].severity)
             }
-            var suppression = LintSuppression(text: file.text)
+            // Most files have no suppression comment: a search of the text says so without reading it.
+            let commented = file.text.contains(LintSuppression.prefix)
+            if kept.isEmpty && !commented { continue }
+            var suppression = commented ? LintSuppression(text: file.text) : LintSuppression()
             kept = kept.filter { finding in
                 let hidden = suppression.suppresses(rule: finding.rule, line: finding.line)
                 if hidden { suppressed += 1 }
                 return !hidden
             }
-            if checked(LintRule.superfluousDisable.id) {
+            if commented, checked(LintRule.superfluousDisable.id), let text = text(of: file.path) {
                 kept += suppression.findings(file: file.path, in: text, checked: checked).map { finding in
                     var finding = finding
                     finding.severity = configuration.severity(of: finding.rule, default: finding.severity)

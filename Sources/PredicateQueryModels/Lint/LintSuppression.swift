@@ -45,7 +45,10 @@ struct LintSuppression {
 
     static let prefix = "pq-lint:"
 
-    /// Reads the `// pq-lint:` comments of a file of `lineCount` lines.
+    /// No comments.
+    init() {}
+
+    /// Reads the `// pq-lint:` comments of a file.
     init(text: String) {
         let bytes = Array(text.utf8)
         var lineStart = 0

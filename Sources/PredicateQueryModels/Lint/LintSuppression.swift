@@ -132,8 +132,11 @@ struct LintSuppression {
             return
         }
         for rule in rules where rule.text != "all" && LintRuleCatalog.rule(id: rule.text) == nil {
-            problems.append(
-                Problem(message: LintRuleCatalog.unknownRuleMessage(rule.text), span: rule.span, line: line))
+            var message = LintRuleCatalog.unknownRuleMessage(rule.text)
+            if NameSuggestion.closest(to: rule.text, among: ["all"]) != nil, LintRuleCatalog.suggestion(for: rule.text) == nil {
+                message = "unknown rule '\(rule.text)'; did you mean 'all'?"
+            }
+            problems.append(Problem(message: message, span: rule.span, line: line))
         }
         let known = rules.filter { $0.text == "all" || LintRuleCatalog.rule(id: $0.text) != nil }
         if verb == "enable" {
@@ -186,11 +189,11 @@ struct LintSuppression {
                 entry.command.hasSuffix(":next")
                 ? "the next line" : entry.command.hasSuffix(":this")
                     ? "this line" : entry.command.hasSuffix(":previous") ? "the line before" : "the lines it covers"
-            let what = entry.rule == "all" ? "no rule" : "'\(entry.rule)'"
+            let what = entry.rule == "all" ? "no rule fired" : "'\(entry.rule)' did not fire"
             found.append(
                 text.finding(
                     file: file, rule: rule.id, code: .lintSuperfluousDisable, severity: rule.severity,
-                    message: "'\(entry.command) \(entry.rule)' suppresses nothing: \(what) fired on \(scope)",
+                    message: "'\(entry.command) \(entry.rule)' suppresses nothing: \(what) on \(scope)",
                     span: entry.span, notes: [DiagnosticNote("remove it, or the rule's name from it")], site: nil))
         }
         return found

@@ -75,7 +75,7 @@ struct LintConfigurationCommandTests {
         #expect(result.status == 0)
         #expect(
             result.output.contains(
-                "App/Queries.swift:5:25: warning: 'pq-lint:disable:next unknown-property' suppresses nothing: 'unknown-property' fired on the next line [superfluous-disable]"
+                "App/Queries.swift:5:25: warning: 'pq-lint:disable:next unknown-property' suppresses nothing: 'unknown-property' did not fire on the next line [superfluous-disable]"
             ), "\(result.output)")
         #expect(result.output.contains("0 errors, 1 warning, 2 suppressed"))
         #expect(try fixture.lint(["--strict", "App"]).status == 1)

@@ -77,6 +77,11 @@ struct LintSuppressionTests {
         #expect(finding?.rule == "superfluous-disable")
         #expect(finding?.column == 35, "at 'all'")
         #expect(finding?.severity == .warning)
+        #expect(finding?.message == "'pq-lint:disable:this all' suppresses nothing: no rule fired on this line")
+        let one = LintRun([Self.models, SwiftModelSource.File(path: "Query.swift", text: "// pq-lint:disable nil-inequality\nlet x = 1")])
+        #expect(one.findings.map(\.message) == ["'pq-lint:disable nil-inequality' suppresses nothing: 'nil-inequality' did not fire on the lines it covers"])
+        let typo = LintRun([Self.models, SwiftModelSource.File(path: "Query.swift", text: "// pq-lint:disable alll")])
+        #expect(typo.findings.map(\.message) == ["unknown rule 'alll'; did you mean 'all'?"])
     }
 
     @Test func unknownRulesAndCommandsAreReportedWithASuggestion() {

@@ -78,14 +78,15 @@ enum LintCommand {
             files, configuration: configuration, sql: options.sql, engineDifferences: options.engineDifferences,
             baseline: baseline)
         if let path = options.writeBaseline {
-            // The findings written are the ones accepted: hidden from this run as from the next.
-            let written = LintBaseline(run.findings)
+            // Every finding is written, those an old baseline hid too; they are accepted, so hidden from
+            // this run as from the next.
+            let written = LintBaseline(run.unbaselined)
             do {
                 try written.json.write(toFile: path, atomically: true, encoding: String.Encoding.utf8)
             } catch {
                 throw LintConfigurationError(message: "cannot write the baseline '\(path)': \(error.localizedDescription)")
             }
-            run.baselined += run.findings.count
+            run.baselined = run.unbaselined.count
             run.findings = []
         }
         let strict = options.strict || configuration.strict

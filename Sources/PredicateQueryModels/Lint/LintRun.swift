@@ -13,6 +13,8 @@ public struct LintRun: Sendable {
     public var report: SwiftAppLint.Report
     /// What is reported, in file order then source order.
     public var findings: [LintFinding]
+    /// The findings before the baseline hid any: what `--write-baseline` writes.
+    public var unbaselined: [LintFinding]
     /// How many findings suppression comments hid.
     public var suppressed: Int
     /// How many findings the baseline hid.
@@ -93,6 +95,7 @@ public struct LintRun: Sendable {
             findings += kept
         }
         self.suppressed = suppressed
+        unbaselined = findings
         if let baseline {
             (self.findings, baselined) = baseline.filter(findings)
         } else {

@@ -9,7 +9,8 @@
 //
 // Several rules may follow one command; anything after ` - ` is a reason and is
 // ignored. `enable RULE` ends `disable RULE`, `enable all` ends every disable; a
-// `disable` with no `enable` lasts to the end of the file. The comment must be a
+// `disable` with no `enable` lasts to the end of the file. `enable:next` (`:this`,
+// `:previous`) turns rules back on for one line inside a disabled block. The comment must be a
 // `//` comment (a `pq-lint:` inside a string on the line is not read as one, but
 // one inside a multi-line string literal is).
 //
@@ -42,6 +43,8 @@ struct LintSuppression {
 
     var entries: [Entry] = []
     var problems: [Problem] = []
+    /// Lines where `enable:next`, `:this` or `:previous` turned a rule (or `all`) back on.
+    var enabled: [(rule: String, lines: ClosedRange<Int>)] = []
 
     static let prefix = "pq-lint:"
 
@@ -139,9 +142,19 @@ struct LintSuppression {
             problems.append(Problem(message: message, span: rule.span, line: line))
         }
         let known = rules.filter { $0.text == "all" || LintRuleCatalog.rule(id: $0.text) != nil }
+        let lines: ClosedRange<Int>
+        switch scope {
+        case "next": lines = (line + 1)...(line + 1)
+        case "this": lines = line...line
+        case "previous": lines = max(1, line - 1)...max(1, line - 1)
+        default: lines = line...max(line, lineCount)
+        }
         if verb == "enable" {
-            // Only the block form ends anything: `enable:next` after a `disable` is not supported.
-            guard scope.isEmpty else { return }
+            // `enable:next` and the like turn rules back on for one line inside a disabled block.
+            guard scope.isEmpty else {
+                enabled += known.map { ($0.text, lines) }
+                return
+            }
             for rule in known {
                 for position in open where entries[position].rule == rule.text || rule.text == "all" {
                     entries[position].lines = entries[position].lines.lowerBound...max(
@@ -151,13 +164,6 @@ struct LintSuppression {
             }
             return
         }
-        let lines: ClosedRange<Int>
-        switch scope {
-        case "next": lines = (line + 1)...(line + 1)
-        case "this": lines = line...line
-        case "previous": lines = max(1, line - 1)...max(1, line - 1)
-        default: lines = line...max(line, lineCount)
-        }
         for rule in known {
             if scope.isEmpty { open.append(entries.count) }
             entries.append(Entry(rule: rule.text, lines: lines, span: rule.span, line: line, command: first.text))
@@ -166,6 +172,7 @@ struct LintSuppression {
 
     /// Whether a finding of `rule` on `line` is suppressed; marks the suppressions that hide it as used.
     mutating func suppresses(rule: String, line: Int) -> Bool {
+        if enabled.contains(where: { ($0.rule == rule || $0.rule == "all") && $0.lines.contains(line) }) { return false }
         var hidden = false
         for position in entries.indices
         where (entries[position].rule == rule || entries[position].rule == "all") && entries[position].lines.contains(line) {

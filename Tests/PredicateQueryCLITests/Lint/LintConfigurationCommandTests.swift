@@ -58,6 +58,12 @@ struct LintConfigurationCommandTests {
         #expect(errors == ["App/Queries.swift:6:31: error: value of type 'Trip' has no member 'nme' [unknown-property]"])
         #expect(!later.output.contains(": warning: "))
         #expect(later.output.contains("2 in the baseline"))
+        // Written again over the old one, the baseline keeps what it had accepted and adds the new one.
+        let rewritten = try fixture.lint(["--baseline", "baseline.json", "--write-baseline", "baseline.json", "App"])
+        #expect(rewritten.status == 0)
+        #expect(rewritten.output.contains("3 in the baseline"), "\(rewritten.output)")
+        #expect(try fixture.read("baseline.json").components(separatedBy: "\"rule\"").count - 1 == 3)
+        #expect(try fixture.lint(["--baseline", "baseline.json", "App"]).status == 0)
     }
 
     @Test func suppressionCommentsFromTheCommandLine() throws {

@@ -58,6 +58,17 @@ struct LintSuppressionTests {
         #expect(result.suppressed == 3)
     }
 
+    @Test func enableNextInsideADisabledBlock() {
+        let source = """
+            // pq-lint:disable all
+            let a = \(Self.nilTest)
+            // pq-lint:enable:next nil-inequality
+            let b = \(Self.nilTest)
+            let c = \(Self.nilTest)
+            """
+        #expect(Self.lint(source).found == ["nil-inequality@4"])
+    }
+
     @Test func disableAllAndEnableAll() {
         let source = """
             // pq-lint:disable all

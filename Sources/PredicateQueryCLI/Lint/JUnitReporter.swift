@@ -68,10 +68,12 @@ enum JUnitReporter {
         for file in order {
             let suite = cases[file] ?? []
             let path = escape(LintPaths.relative(file))
-            out += "  <testsuite name=\"\(path)\" tests=\"\(suite.count)\" failures=\"\(suite.filter { !$0.failures.isEmpty }.count)\""
+            out +=
+                "  <testsuite name=\"\(path)\" tests=\"\(suite.count)\" failures=\"\(suite.filter { !$0.failures.isEmpty }.count)\""
             out += " skipped=\"\(suite.filter { $0.skipped != nil }.count)\">\n"
             for testCase in suite {
-                out += "    <testcase classname=\"\(path)\" name=\"\(escape(testCase.name))\" file=\"\(path)\" line=\"\(testCase.line)\""
+                out +=
+                    "    <testcase classname=\"\(path)\" name=\"\(escape(testCase.name))\" file=\"\(path)\" line=\"\(testCase.line)\""
                 guard !testCase.failures.isEmpty || !testCase.others.isEmpty || testCase.skipped != nil else {
                     out += "/>\n"
                     continue
@@ -83,7 +85,9 @@ enum JUnitReporter {
                     out += escape(line(finding), inAttribute: false) + "</failure>\n"
                 }
                 if !testCase.others.isEmpty {
-                    out += "      <system-out>" + escape(testCase.others.map(line).joined(separator: "\n"), inAttribute: false) + "</system-out>\n"
+                    out +=
+                        "      <system-out>" + escape(testCase.others.map(line).joined(separator: "\n"), inAttribute: false)
+                        + "</system-out>\n"
                 }
                 out += "    </testcase>\n"
             }
@@ -94,7 +98,8 @@ enum JUnitReporter {
 
     /// `file:line:column: error: message [rule]` and the notes.
     static func line(_ finding: LintFinding) -> String {
-        var text = "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
+        var text =
+            "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
         for note in finding.notes { text += "\nnote: \(note.message)" }
         return text
     }

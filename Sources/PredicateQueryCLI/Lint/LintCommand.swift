@@ -62,7 +62,9 @@ enum LintCommand {
             let fromFile = options.configuration != nil || FileManager.default.fileExists(atPath: LintConfiguration.fileName)
             guard fromFile else {
                 throw LintConfigurationError(
-                    message: "name the folders or Swift files to check, or write their paths in \(LintConfiguration.fileName)\n\(LintOptions.usage)")
+                    message:
+                        "name the folders or Swift files to check, or write their paths in \(LintConfiguration.fileName)\n\(LintOptions.usage)"
+                )
             }
             paths = configuration.included.isEmpty ? [configuration.root] : configuration.includedPaths
         }
@@ -103,7 +105,9 @@ enum LintCommand {
 
 /// The Swift files under some paths.
 enum SwiftFiles {
-    static func read(_ paths: [String], excluding excluded: (String) -> Bool = { _ in false }) throws(CLIError)
+    static func read(
+        _ paths: [String], excluding excluded: (String) -> Bool = { _ in false }
+    ) throws(CLIError)
         -> [SwiftModelSource.File]
     {
         var found: [String] = []

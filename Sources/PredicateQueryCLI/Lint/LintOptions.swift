@@ -60,7 +60,8 @@ struct LintOptions {
                 let text = try value(of: argument, name)
                 guard let chosen = Format(rawValue: text) else {
                     let all = Format.allCases.map(\.rawValue)
-                    throw LintUsageError("--format must be \(all.dropLast().joined(separator: ", ")) or \(all.last ?? ""), not '\(text)'")
+                    throw LintUsageError(
+                        "--format must be \(all.dropLast().joined(separator: ", ")) or \(all.last ?? ""), not '\(text)'")
                 }
                 format = chosen
             default:

@@ -35,13 +35,16 @@ enum LintOutput {
         for site in report.sites {
             guard let sql = site.sql, let text = texts[site.file] else { continue }
             let location = text.location(of: site.span.start)
-            pieces.append((
-                [fileOrder[site.file] ?? 0, location.line, location.column, 1, 0, 0],
-                "\(site.file):\(location.line):\(location.column): note: SQL: \(sql)\n"
-            ))
+            pieces.append(
+                (
+                    [fileOrder[site.file] ?? 0, location.line, location.column, 1, 0, 0],
+                    "\(site.file):\(location.line):\(location.column): note: SQL: \(sql)\n"
+                ))
         }
         var out = ""
-        let sorted = pieces.enumerated().sorted { ($0.element.key + [$0.offset]).lexicographicallyPrecedes($1.element.key + [$1.offset]) }
+        let sorted = pieces.enumerated().sorted {
+            ($0.element.key + [$0.offset]).lexicographicallyPrecedes($1.element.key + [$1.offset])
+        }
         for piece in sorted { out += piece.element.text }
         return out + summary(run)
     }

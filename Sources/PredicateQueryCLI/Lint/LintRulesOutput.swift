@@ -22,9 +22,11 @@ enum LintRulesOutput {
         out += wrap(rule.explanation) + "\n\n"
         out += wrap("Evidence: " + rule.evidence) + "\n"
         // A file every example shares (the models) is printed once.
-        let shared = rule.examples.count > 1 ? (rule.examples.first?.files ?? []).filter { file in
-            rule.examples.allSatisfy { $0.files.contains { $0.path == file.path && $0.text == file.text } }
-        } : []
+        let shared =
+            rule.examples.count > 1
+            ? (rule.examples.first?.files ?? []).filter { file in
+                rule.examples.allSatisfy { $0.files.contains { $0.path == file.path && $0.text == file.text } }
+            } : []
         let sharedPaths = Set(shared.map(\.path))
         for file in shared {
             out += "\nEvery example has \(file.path):\n" + indented(file.text)

@@ -95,7 +95,8 @@ enum SARIFReporter {
                 fullDescription: Text(text: rule.explanation),
                 help: Help(
                     text: "\(rule.explanation)\n\nEvidence: \(rule.evidence)",
-                    markdown: "\(rule.explanation)\n\n**Evidence:** \(rule.evidence)\n\n`pq lint --explain \(rule.id)` shows examples."),
+                    markdown:
+                        "\(rule.explanation)\n\n**Evidence:** \(rule.evidence)\n\n`pq lint --explain \(rule.id)` shows examples."),
                 defaultConfiguration: Configuration(level: level(rule.severity)))
         }
         var texts: [String: String] = [:]
@@ -106,7 +107,11 @@ enum SARIFReporter {
             return Result(
                 ruleId: finding.rule, ruleIndex: index[finding.rule] ?? 0, level: level(finding.severity),
                 message: Text(text: message),
-                locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: artifact(finding.file), region: region(finding, texts[finding.file])))])
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: artifact(finding.file), region: region(finding, texts[finding.file])))
+                ])
         }
         let folder = LintPaths.workingFolder
         let base = "file://" + percentEncoded(folder.hasSuffix("/") ? folder : folder + "/")
@@ -131,7 +136,9 @@ enum SARIFReporter {
         var out = ""
         for byte in path.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if (byte < 0x80 && (scalar.properties.isASCIIHexDigit || Character(scalar).isLetter)) || "-._~/".unicodeScalars.contains(scalar) {
+            if (byte < 0x80 && (scalar.properties.isASCIIHexDigit || Character(scalar).isLetter))
+                || "-._~/".unicodeScalars.contains(scalar)
+            {
                 out.unicodeScalars.append(scalar)
             } else {
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)

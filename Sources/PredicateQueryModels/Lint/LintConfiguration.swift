@@ -50,7 +50,8 @@ public struct LintConfiguration: Sendable {
             case "opt_in_rules": optInRules = Set(try Self.rules(Self.listItems(value, of: key)))
             case "severity":
                 guard case .map(let entries) = value else {
-                    throw LintConfigurationError(line: key.line, message: "'severity' takes rule ids, each with 'error', 'warning' or 'note'")
+                    throw LintConfigurationError(
+                        line: key.line, message: "'severity' takes rule ids, each with 'error', 'warning' or 'note'")
                 }
                 for (rule, level) in entries {
                     _ = try Self.rules([rule])

@@ -51,7 +51,8 @@ public struct LintRun: Sendable {
             let text = text(of: warning.file)
             all[warning.file, default: []].append(
                 LintFinding(
-                    file: warning.file, rule: skippedRule.id, code: .lintModelSkipped, severity: skippedRule.severity, message: warning.message,
+                    file: warning.file, rule: skippedRule.id, code: .lintModelSkipped, severity: skippedRule.severity,
+                    message: warning.message,
                     line: warning.line, column: 1, endLine: warning.line, endColumn: 1, span: nil, notes: [],
                     lineText: text?.lineText(warning.line) ?? "", site: nil))
         }
@@ -62,7 +63,8 @@ public struct LintRun: Sendable {
                 let rule = LintRuleCatalog.rule(for: diagnostic.code)
                 all[site.file, default: []].append(
                     text.finding(
-                        file: site.file, rule: rule.id, code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
+                        file: site.file, rule: rule.id, code: diagnostic.code, severity: diagnostic.severity,
+                        message: diagnostic.message,
                         span: diagnostic.span, notes: diagnostic.notes, site: index))
             }
         }

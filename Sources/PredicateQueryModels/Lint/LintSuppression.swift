@@ -157,8 +157,10 @@ struct LintSuppression {
             }
             for rule in known {
                 for position in open where entries[position].rule == rule.text || rule.text == "all" {
-                    entries[position].lines = entries[position].lines.lowerBound...max(
-                        entries[position].lines.lowerBound, line - 1)
+                    entries[position].lines =
+                        entries[position].lines
+                        .lowerBound...max(
+                            entries[position].lines.lowerBound, line - 1)
                 }
                 open.removeAll { rule.text == "all" || entries[$0].rule == rule.text }
             }
@@ -188,13 +190,15 @@ struct LintSuppression {
         let rule = LintRule.superfluousDisable
         var found = problems.map { problem in
             text.finding(
-                file: file, rule: rule.id, code: .lintSuperfluousDisable, severity: rule.severity, message: problem.message, span: problem.span, notes: [],
+                file: file, rule: rule.id, code: .lintSuperfluousDisable, severity: rule.severity, message: problem.message,
+                span: problem.span, notes: [],
                 site: nil)
         }
         for entry in entries where !entry.used && (entry.rule == "all" || checked(entry.rule)) {
             let scope =
                 entry.command.hasSuffix(":next")
-                ? "the next line" : entry.command.hasSuffix(":this")
+                ? "the next line"
+                : entry.command.hasSuffix(":this")
                     ? "this line" : entry.command.hasSuffix(":previous") ? "the line before" : "the lines it covers"
             let what = entry.rule == "all" ? "no rule fired" : "'\(entry.rule)' did not fire"
             found.append(

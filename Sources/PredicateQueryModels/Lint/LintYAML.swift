@@ -85,7 +85,9 @@ enum LintYAML {
             if let expected = childIndent, indent != expected {
                 throw LintConfigurationError(
                     line: number,
-                    message: "indented \(indent) spaces where the lines above are indented \(expected): pq's configuration nests one level only")
+                    message:
+                        "indented \(indent) spaces where the lines above are indented \(expected): pq's configuration nests one level only"
+                )
             }
             childIndent = indent
             if content == "-" || content.hasPrefix("- ") {
@@ -96,7 +98,8 @@ enum LintYAML {
                     items.append(LintYAMLItem(text: item, line: number))
                     current?.value = .list(items)
                 default:
-                    throw LintConfigurationError(line: number, message: "a list item under '\(open.key.text)', which already has a value")
+                    throw LintConfigurationError(
+                        line: number, message: "a list item under '\(open.key.text)', which already has a value")
                 }
             } else {
                 let (key, value) = try keyValue(content, line: number)
@@ -116,7 +119,8 @@ enum LintYAML {
                     entries.append(entry)
                     current?.value = .map(entries)
                 default:
-                    throw LintConfigurationError(line: number, message: "'\(key):' under '\(open.key.text)', which already has a value")
+                    throw LintConfigurationError(
+                        line: number, message: "'\(key):' under '\(open.key.text)', which already has a value")
                 }
             }
         }
@@ -140,7 +144,9 @@ enum LintYAML {
                     quote = nil
                 }
             } else if character == "\"" || character == "'" {
-                if previous == " " || previous == ":" || previous == "-" || previous == "[" || previous == "," { quote = character }
+                if previous == " " || previous == ":" || previous == "-" || previous == "[" || previous == "," {
+                    quote = character
+                }
             } else if character == "#", previous == " " || index == line.startIndex {
                 end = index
                 break
@@ -212,7 +218,8 @@ enum LintYAML {
                     case "n": out.append("\n")
                     case "t": out.append("\t")
                     default:
-                        throw LintConfigurationError(line: line, message: "pq's configuration does not read the escape '\\\(character)'")
+                        throw LintConfigurationError(
+                            line: line, message: "pq's configuration does not read the escape '\\\(character)'")
                     }
                     escaped = false
                 } else if character == "\\" {
@@ -225,7 +232,8 @@ enum LintYAML {
         }
         if let unsupported = ["&", "*", "!", "|", ">", "{", "[", "%", "@", "`"].first(where: { text.hasPrefix($0) }) {
             throw LintConfigurationError(
-                line: line, message: "'\(unsupported)' starts YAML that pq's configuration does not read (see Documentation/Lint.md)")
+                line: line,
+                message: "'\(unsupported)' starts YAML that pq's configuration does not read (see Documentation/Lint.md)")
         }
         return text
     }

@@ -7,7 +7,9 @@ import Testing
 
 struct LintConfigurationCommandTests {
     @Test func theConfigurationInTheFolderIsRead() throws {
-        let fixture = try LintFixture(files: ["Generated/Bad.swift": "import SwiftData\nlet c = #Predicate<Trip> { $0.nme == \"x\" }\n"])
+        let fixture = try LintFixture(files: [
+            "Generated/Bad.swift": "import SwiftData\nlet c = #Predicate<Trip> { $0.nme == \"x\" }\n"
+        ])
         defer { fixture.remove() }
         // With no configuration, both folders are linted when named.
         let plain = try fixture.lint(["."])
@@ -28,7 +30,9 @@ struct LintConfigurationCommandTests {
         #expect(configured.status == 0, "\(configured.output)\(configured.error)")
         #expect(!configured.output.contains("Generated/"))
         #expect(!configured.output.contains("nil-inequality"))
-        #expect(configured.output.contains("App/Queries.swift:3:31: warning: value of type 'Trip' has no member 'nam' [unknown-property]"))
+        #expect(
+            configured.output.contains(
+                "App/Queries.swift:3:31: warning: value of type 'Trip' has no member 'nam' [unknown-property]"))
         #expect(configured.output.hasSuffix("2 queries in 2 files: 0 errors, 1 warning\n"), "\(configured.output)")
         // --config names another file, whose paths are relative to its folder.
         try fixture.write("ci/lint.yml", "included:\n  - ../App\n")

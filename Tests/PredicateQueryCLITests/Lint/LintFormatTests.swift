@@ -19,7 +19,9 @@ struct LintFormatTests {
         let result = try fixture.lint(["App"])
         #expect(result.output.contains("App/Queries.swift:2:28: warning: 'note' can be nil"))
         #expect(result.output.contains("[nil-inequality]\n"))
-        #expect(result.output.contains("App/Queries.swift:3:31: error: value of type 'Trip' has no member 'nam' [unknown-property]\n"))
+        #expect(
+            result.output.contains("App/Queries.swift:3:31: error: value of type 'Trip' has no member 'nam' [unknown-property]\n")
+        )
     }
 
     @Test func jsonGivesEachFindingItsRule() throws {
@@ -87,7 +89,8 @@ struct LintFormatTests {
 
     @Test func githubAnnotationsEscapeTheirPropertiesAndData() throws {
         // A message with '%' (the literal) and notes on further lines.
-        let queries = "import SwiftData\nlet a = #Predicate<Trip> { $0.name == \"50% Montre\\u{301}al\" }\nlet b = #Predicate<Trip> { $0.nam == \"x\" }\n"
+        let queries =
+            "import SwiftData\nlet a = #Predicate<Trip> { $0.name == \"50% Montre\\u{301}al\" }\nlet b = #Predicate<Trip> { $0.nam == \"x\" }\n"
         let fixture = try LintFixture(queryFile: Self.queryFile, queries: queries)
         defer { fixture.remove() }
         let result = try fixture.lint(["--format", "github", "App"])

@@ -26,7 +26,10 @@ struct LintRulesCommandTests {
         #expect(result.output.hasPrefix("member-of-to-many (error)\n"))
         #expect(result.output.contains("Evidence: "))
         #expect(result.output.contains("Every example has Models.swift:\n  import SwiftData"))
-        #expect(result.output.contains("Fires on:\n  // Query.swift\n  import SwiftData\n\n  let beach = #Predicate<Trip> { $0.tags.name == \"beach\" }"))
+        #expect(
+            result.output.contains(
+                "Fires on:\n  // Query.swift\n  import SwiftData\n\n  let beach = #Predicate<Trip> { $0.tags.name == \"beach\" }")
+        )
         #expect(result.output.contains("Does not fire on:\n"))
     }
 

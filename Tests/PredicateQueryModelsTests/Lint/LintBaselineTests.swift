@@ -16,7 +16,10 @@ struct LintBaselineTests {
 
     static func run(_ query: String, baseline: LintBaseline? = nil) -> LintRun {
         LintRun(
-            [SwiftModelSource.File(path: "Models.swift", text: Self.models), SwiftModelSource.File(path: "Query.swift", text: query)],
+            [
+                SwiftModelSource.File(path: "Models.swift", text: Self.models),
+                SwiftModelSource.File(path: "Query.swift", text: query),
+            ],
             baseline: baseline)
     }
 

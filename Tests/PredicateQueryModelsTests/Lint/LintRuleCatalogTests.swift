@@ -48,7 +48,8 @@ struct LintRuleCatalogTests {
         let rule = try #require(LintRuleCatalog.rule(id: id))
         for example in rule.nonTriggering {
             let (findings, checked) = Self.run(example, of: rule)
-            #expect(!findings.contains { $0.rule == id }, "\(id) fires on \(example.files.map(\.text)): \(findings.map(\.message))")
+            #expect(
+                !findings.contains { $0.rule == id }, "\(id) fires on \(example.files.map(\.text)): \(findings.map(\.message))")
             // The example's query was checked: a skipped site would not fire anything either.
             #expect(checked >= 1, "\(id): the example's query was not checked")
         }

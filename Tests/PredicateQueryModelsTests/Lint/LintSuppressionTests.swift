@@ -16,7 +16,9 @@ struct LintSuppressionTests {
             """)
 
     /// The findings of `source` (in `Query.swift`) as `rule@line`, and how many were suppressed.
-    static func lint(_ source: String, configuration: LintConfiguration = LintConfiguration()) -> (found: [String], suppressed: Int) {
+    static func lint(
+        _ source: String, configuration: LintConfiguration = LintConfiguration()
+    ) -> (found: [String], suppressed: Int) {
         let run = LintRun([models, SwiftModelSource.File(path: "Query.swift", text: source)], configuration: configuration)
         return (run.findings.filter { $0.file == "Query.swift" }.map { "\($0.rule)@\($0.line)" }, run.suppressed)
     }
@@ -39,7 +41,8 @@ struct LintSuppressionTests {
 
     @Test func disableThisAndPrevious() {
         let result = Self.lint(
-            "let a = \(Self.nilTest) // pq-lint:disable:this nil-inequality\nlet b = \(Self.misspelled)\n// pq-lint:disable:previous unknown-property - a test of the reason")
+            "let a = \(Self.nilTest) // pq-lint:disable:this nil-inequality\nlet b = \(Self.misspelled)\n// pq-lint:disable:previous unknown-property - a test of the reason"
+        )
         #expect(result.found == [])
         #expect(result.suppressed == 2)
     }
@@ -83,14 +86,21 @@ struct LintSuppressionTests {
     @Test func aDisableThatHidesNothingIsReportedAtItsRule() {
         let result = Self.lint("// pq-lint:disable:next unknown-property\nlet a = \(Self.nilTest)")
         #expect(result.found == ["superfluous-disable@1", "nil-inequality@2"])
-        let run = LintRun([Self.models, SwiftModelSource.File(path: "Query.swift", text: "let x = 1 // pq-lint:disable:this all")])
+        let run = LintRun([
+            Self.models, SwiftModelSource.File(path: "Query.swift", text: "let x = 1 // pq-lint:disable:this all"),
+        ])
         let finding = try? #require(run.findings.first)
         #expect(finding?.rule == "superfluous-disable")
         #expect(finding?.column == 35, "at 'all'")
         #expect(finding?.severity == .warning)
         #expect(finding?.message == "'pq-lint:disable:this all' suppresses nothing: no rule fired on this line")
-        let one = LintRun([Self.models, SwiftModelSource.File(path: "Query.swift", text: "// pq-lint:disable nil-inequality\nlet x = 1")])
-        #expect(one.findings.map(\.message) == ["'pq-lint:disable nil-inequality' suppresses nothing: 'nil-inequality' did not fire on the lines it covers"])
+        let one = LintRun([
+            Self.models, SwiftModelSource.File(path: "Query.swift", text: "// pq-lint:disable nil-inequality\nlet x = 1"),
+        ])
+        #expect(
+            one.findings.map(\.message) == [
+                "'pq-lint:disable nil-inequality' suppresses nothing: 'nil-inequality' did not fire on the lines it covers"
+            ])
         let typo = LintRun([Self.models, SwiftModelSource.File(path: "Query.swift", text: "// pq-lint:disable alll")])
         #expect(typo.findings.map(\.message) == ["unknown rule 'alll'; did you mean 'all'?"])
     }
@@ -100,7 +110,9 @@ struct LintSuppressionTests {
             Self.models,
             SwiftModelSource.File(
                 path: "Query.swift",
-                text: "// pq-lint:disable:next nil-inequalty\nlet a = \(Self.nilTest)\n// pq-lint:disabel nil-inequality\n// pq-lint:disable"),
+                text:
+                    "// pq-lint:disable:next nil-inequalty\nlet a = \(Self.nilTest)\n// pq-lint:disabel nil-inequality\n// pq-lint:disable"
+            ),
         ])
         let messages = run.findings.filter { $0.rule == "superfluous-disable" }.map(\.message)
         #expect(messages.count == 3)

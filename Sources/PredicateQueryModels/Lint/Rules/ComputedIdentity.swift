@@ -11,10 +11,12 @@ extension LintRule {
             time. Compare `persistentModelID` instead. A model that declares its own `id` (a stored \
             UUID) is not concerned, nor is a sort by `\\.id`.
             """,
-        evidence: "SwiftData's interface declares PersistentModel's id as a computed property; a shipped app's crash fix (eu-digital-identity-wallet/eudi-app-ios-wallet-ui#381, \"Fix SwiftData crash by enforcing stored identifier in predicates\") replaced $0.id with persistentModelID.",
+        evidence:
+            "SwiftData's interface declares PersistentModel's id as a computed property; a shipped app's crash fix (eu-digital-identity-wallet/eudi-app-ios-wallet-ui#381, \"Fix SwiftData crash by enforcing stored identifier in predicates\") replaced $0.id with persistentModelID.",
         codes: [.swiftComputedIdentity],
         examples: [
-            .withModels("func trip(_ id: PersistentIdentifier) -> Predicate<Trip> { #Predicate { $0.id == id } }", triggers: true),
+            .withModels(
+                "func trip(_ id: PersistentIdentifier) -> Predicate<Trip> { #Predicate { $0.id == id } }", triggers: true),
             .withModels(
                 "func trip(_ id: PersistentIdentifier) -> Predicate<Trip> { #Predicate { $0.persistentModelID == id } }",
                 triggers: false),

@@ -9,7 +9,8 @@ extension LintRule {
             store compares the stored characters, so SwiftData matches only values spelled the same way. \
             Write the literal as the stored values are spelled, usually composed.
             """,
-        evidence: "Swift's String == is canonical equivalence (The Swift Programming Language, Strings and Characters); SQLite compares text by its bytes.",
+        evidence:
+            "Swift's String == is canonical equivalence (The Swift Programming Language, Strings and Characters); SQLite compares text by its bytes.",
         codes: [.swiftCanonicalEquivalence],
         examples: [
             .withModels("let p = #Predicate<Trip> { $0.destination == \"Montre\\u{301}al\" }", triggers: true),

@@ -10,7 +10,8 @@ extension LintRule {
             (`$0.status.rawValue == "active"`, with the raw value captured in a local when it comes \
             from a case).
             """,
-        evidence: "What the lint said before its catalog: 'the fetch fails at run time'. No OS version or reference is recorded yet.",
+        evidence:
+            "What the lint said before its catalog: 'the fetch fails at run time'. No OS version or reference is recorded yet.",
         codes: [.swiftDataBehaviour],
         examples: [
             .withModels("let active = #Predicate<Trip> { $0.status == .active }", triggers: true),

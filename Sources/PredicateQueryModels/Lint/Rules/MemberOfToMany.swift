@@ -9,7 +9,8 @@ extension LintRule {
             SwiftData's models, and SwiftData has no implicit ANY as NSPredicate strings do. Test the \
             elements: `$0.tags.contains { $0.name == "beach" }`.
             """,
-        evidence: "Swift's type system: an Array has no member of its elements. pq reads the member as NSPredicate's implicit ANY, so the lint reports it.",
+        evidence:
+            "Swift's type system: an Array has no member of its elements. pq reads the member as NSPredicate's implicit ANY, so the lint reports it.",
         codes: [.swiftDataToMany],
         examples: [
             .withModels("let beach = #Predicate<Trip> { $0.tags.name == \"beach\" }", triggers: true),

@@ -11,7 +11,8 @@ extension LintRule {
             If it crashes for you, fetch without the nil test and filter the fetched objects in Swift, as \
             that app's fix did. A warning, since the evidence is crash reports, not Apple's word.
             """,
-        evidence: "Crash reports: meshtastic/Meshtastic-Apple#1900 counted 21 crashes in one TestFlight build on iOS 26, fixed by taking the test out of the predicates.",
+        evidence:
+            "Crash reports: meshtastic/Meshtastic-Apple#1900 counted 21 crashes in one TestFlight build on iOS 26, fixed by taking the test out of the predicates.",
         codes: [.swiftRelationshipNilTest],
         examples: [
             .withModels("let alone = #Predicate<Trip> { $0.days > 3 && $0.traveller == nil }", triggers: true),

@@ -10,7 +10,8 @@ extension LintRule {
             sort by it. Store the value to sort by (a count kept up to date) or sort the fetched objects \
             in Swift.
             """,
-        evidence: "What the lint said before its catalog: 'cannot sort by … a to-many relationship'. No OS version or reference is recorded yet.",
+        evidence:
+            "What the lint said before its catalog: 'cannot sort by … a to-many relationship'. No OS version or reference is recorded yet.",
         codes: [.sortByToMany],
         examples: [
             .withModels("let busiest = SortDescriptor(\\Traveller.trips.count, order: .reverse)", triggers: true),

@@ -95,17 +95,22 @@ struct LintSuppression {
         return nil
     }
 
+    /// A space, a tab, or the CR of a CRLF line end.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     /// Reads one command: `pq-lint:disable:next rule rule - reason`.
     private mutating func read(_ bytes: [UInt8], _ range: Range<Int>, line: Int, lineCount: Int, open: inout [Int]) {
         // Words with their byte offsets, up to a ` - ` reason.
         var words: [(text: String, span: SourceSpan)] = []
         var index = range.lowerBound
         while index < range.upperBound {
-            while index < range.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            while index < range.upperBound, Self.isSpace(bytes[index]) {
                 index += 1
             }
             let start = index
-            while index < range.upperBound, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t") {
+            while index < range.upperBound, !Self.isSpace(bytes[index]) {
                 index += 1
             }
             guard index > start else { break }

@@ -123,6 +123,11 @@ struct LintSuppressionTests {
         #expect(run.findings.contains { $0.rule == "nil-inequality" && $0.line == 2 })
     }
 
+    @Test func windowsLineEndsAreRead() {
+        let result = Self.lint("// pq-lint:disable:next nil-inequality\r\nlet a = \(Self.nilTest)\r\nlet b = \(Self.nilTest)\r\n")
+        #expect(result.found == ["nil-inequality@3"])
+    }
+
     @Test func aCommentInsideAStringIsNotACommand() {
         let result = Self.lint("let s = \"// pq-lint:disable:this nil-inequality\"; let a = \(Self.nilTest)")
         #expect(result.found == ["nil-inequality@1"])

@@ -27,6 +27,7 @@ public enum LintRuleCatalog {
         .nilInequality,
         .countThroughOptional,
         .decomposedStringLiteral,
+        .neverNilComparison,
         .relationshipNilTestInCompound,
         .superfluousDisable,
         .engineSortOrder,

@@ -17,8 +17,7 @@ extension LintRule {
             .unknownEnumCase, .enumCaseWithoutContext, .invalidRegex, .parameterTypeConflict, .parameterTypeUnknown,
             .closureArgumentOutsideClosure, .unqueryableAttribute, .unsortableKey, .notABoolean, .invalidLiteral,
             .invalidMembership, .invalidArithmetic, .invalidNilComparison, .relationshipComparison, .notACollection,
-            .invalidAggregate, .filterNotACondition, .unknownVariable, .unnecessaryOptionalChaining, .neverNil,
-            .sqlLikePattern,
+            .invalidAggregate, .filterNotACondition, .unknownVariable, .sqlLikePattern,
         ],
         examples: [
             .withModels("let p = #Predicate<Trip> { $0.days == \"seven\" }", triggers: true),

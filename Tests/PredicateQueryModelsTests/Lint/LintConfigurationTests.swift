@@ -2,7 +2,9 @@
 // an error naming the line of anything outside it; and what the configuration
 // does to a run (disabled rules, severities, excluded paths).
 
+import Foundation
 import PredicateQuery
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQueryModels
@@ -95,5 +97,24 @@ struct LintConfigurationTests {
         #expect(configuration.excludes("/project/AppTests/Trip.swift"))
         #expect(!configuration.excludes("/project/AppTests/Sub/Trip.swift"))
         #expect(!configuration.excludes("/elsewhere/Sources/Generated/Model.swift"))
+    }
+
+    /// The configurations README.md and Documentation/Lint.md show (their yaml blocks that set
+    /// `included`) are read as written.
+    @Test func theDocumentedExamplesAreRead() throws {
+        var blocks: [String] = []
+        for path in ["README.md", "Documentation/Lint.md"] {
+            let text = try String(contentsOf: GoldenFile.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+            for block in text.components(separatedBy: "```yaml\n").dropFirst() {
+                let body = block.components(separatedBy: "```").first ?? ""
+                if body.contains("included:") { blocks.append(body) }
+            }
+        }
+        #expect(blocks.count == 2)
+        for block in blocks {
+            let configuration = try LintConfiguration(text: block, root: ".")
+            #expect(configuration.included.contains("Sources"), "\(block)")
+            #expect(!configuration.disabledRules.isEmpty && !configuration.severities.isEmpty, "\(block)")
+        }
     }
 }

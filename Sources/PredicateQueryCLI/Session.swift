@@ -10,10 +10,14 @@ import PredicateQuerySQLite
 struct Output: Sendable {
     var write: @Sendable (String) -> Void
     var writeError: @Sendable (String) -> Void
+    /// Whether the output's reader has gone (a closed pipe): nothing written reaches
+    /// anyone, so a running query stops and pq ends.
+    var isClosed: @Sendable () -> Bool
 
     static let standard = Output(
-        write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+        write: { StandardStream.output.write($0) },
+        writeError: { StandardStream.error.write($0) },
+        isClosed: { StandardStream.output.state == .readerGone })
 }
 
 final class Session {
@@ -177,8 +181,16 @@ final class Session {
             if overrides.count {
                 output.write(String(try interruptible { try store.count(compiled, parameters: values) }) + "\n")
             } else {
-                let rows = try interruptible { try store.fetch(compiled, parameters: values) }
-                output.write(formatter.format(rows, as: format))
+                var stream = RowStream(formatter.printer(for: format), output: output)
+                do {
+                    try interruptible { try store.fetch(compiled, parameters: values) { stream.add($0) } }
+                } catch {
+                    stream.flush()
+                    throw error
+                }
+                // The reader has gone: the query stopped, and nothing more can be shown.
+                if output.isClosed() { return true }
+                stream.finish()
             }
             if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
             return true

@@ -1,0 +1,59 @@
+// Writing a query's rows to the output while the store reads them: each row goes
+// through the format's `RowPrinter` into a buffer that is written out when it
+// holds `chunkSize` bytes, when `flushInterval` has passed since the last write,
+// and after the header and the first row (so that the first rows show at once,
+// and `pq … | head -1` gets its line). Memory holds one buffer and, for tables,
+// one page of cells, however many rows there are.
+//
+// When the reader has gone (a closed pipe), `add` says so and the caller stops
+// the query.
+
+import PredicateQuerySQLite
+
+struct RowStream {
+    /// Bytes gathered before they are written: one write a few hundred rows.
+    static let chunkSize = 1 << 16
+    /// The longest rows wait in the buffer while more come.
+    static let flushInterval = Duration.milliseconds(50)
+
+    private var printer: any RowPrinter
+    private let output: Output
+    private var text = OutputText(capacity: RowStream.chunkSize + RowStream.chunkSize / 4)
+    private let clock = ContinuousClock()
+    private var nextFlush: ContinuousClock.Instant
+    private var wroteARow = false
+
+    /// Starts the output: the header, written at once.
+    init(_ printer: any RowPrinter, output: Output) {
+        self.printer = printer
+        self.output = output
+        nextFlush = clock.now.advanced(by: Self.flushInterval)
+        self.printer.start(into: &text)
+        flush()
+    }
+
+    /// Prints one row; false when the reader has gone and the query should stop.
+    mutating func add(_ row: Row) -> Bool {
+        printer.add(row, into: &text)
+        guard !text.isEmpty else { return true }
+        guard !wroteARow || text.count >= Self.chunkSize || clock.now >= nextFlush else { return true }
+        wroteARow = true
+        flush()
+        return !output.isClosed()
+    }
+
+    /// Prints what ends the output (the last table page, a closing bracket, a row count).
+    mutating func finish() {
+        printer.finish(into: &text)
+        flush()
+    }
+
+    /// Writes what was printed so far, as when the query failed part way: the rows
+    /// read before the failure stay printed (a table's last, unfinished page is not).
+    mutating func flush() {
+        guard !text.isEmpty else { return }
+        output.write(text.string)
+        text.removeAll()
+        nextFlush = clock.now.advanced(by: Self.flushInterval)
+    }
+}

@@ -1,0 +1,128 @@
+// `pq … | head -1` on a million rows: the real pq binary writes into a pipe whose
+// reader closes it after the first line; pq must notice at its next write, stop
+// its query and end quietly, killed by SIGPIPE as `cat` or `seq` are there (a
+// shell reports status 141 and prints nothing). Before output streamed, pq read
+// every row before writing any (32 s for a million rows in a release build).
+// On PostgreSQL pq also cancels the statement, so the server is left running none.
+
+import CSQLite
+import Foundation
+import PredicateQueryTestSupport
+import Testing
+
+@Suite(.serialized)
+struct ClosedPipeTests {
+    /// Rows in the generated store.
+    static let rowCount = 1_000_000
+
+    /// A plain SQLite store of `rowCount` items, made once for the suite's tests.
+    static let store: Result<String, StoreSetupError> = {
+        let path = PQProcess.cacheDirectory.appendingPathComponent("closed-pipe-\(rowCount).sqlite").path
+        try? FileManager.default.removeItem(atPath: path)
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { return .failure(StoreSetupError(message: "cannot create \(path)")) }
+        let sql = """
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, amount REAL, note TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rowCount))
+            INSERT INTO item SELECT i, 'item ' || i, (i % 10000) / 100.0, CASE WHEN i % 3 = 0 THEN 'note ' || i END FROM n;
+            """
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            return .failure(StoreSetupError(message: String(cString: sqlite3_errmsg(handle))))
+        }
+        return .success(path)
+    }()
+
+    struct StoreSetupError: Error {
+        var message: String
+    }
+
+    /// How pq ended, what it printed on standard error, and how long it took.
+    struct Ending {
+        var reason: Process.TerminationReason
+        var status: Int32
+        var error: String
+        var seconds: Double
+        var firstLine: String
+    }
+
+    /// Runs pq with `arguments`, reads its output up to the first newline, closes
+    /// the pipe, and waits for pq to end (killing it after `limit` seconds).
+    static func runClosingAfterOneLine(_ arguments: [String], limit: Double) throws -> Ending {
+        let process = Process()
+        process.executableURL = PQProcess.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PQ_CACHE_DIR"] = PQProcess.cacheDirectory.path
+        environment["PQ_HISTORY"] = ""
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        let start = Date()
+        try process.run()
+        try output.fileHandleForWriting.close()
+        var received = Data()
+        while !received.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received += chunk
+        }
+        try output.fileHandleForReading.close()
+        while process.isRunning, Date().timeIntervalSince(start) < limit { Thread.sleep(forTimeInterval: 0.01) }
+        let seconds = Date().timeIntervalSince(start)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        try errors.fileHandleForWriting.close()
+        let error = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let firstLine = String(decoding: received.prefix(while: { $0 != UInt8(ascii: "\n") }), as: UTF8.self)
+        return Ending(
+            reason: process.terminationReason, status: process.terminationStatus, error: error, seconds: seconds,
+            firstLine: firstLine)
+    }
+
+    @Test(
+        "pq stops at once and quietly when its reader closes the pipe after one line",
+        arguments: ["csv", "table", "json", "markdown"])
+    func stopsWhenTheReaderGoes(format: String) throws {
+        let store = try Self.store.get()
+        // Generous: the machine running the tests may be loaded. Reading every row takes
+        // far longer (a debug build decodes a million rows in tens of seconds).
+        let limit = 5.0
+        let ending = try Self.runClosingAfterOneLine(
+            ["--store", store, "--format", format, "item where TRUEPREDICATE"], limit: limit)
+        #expect(ending.seconds < limit, "pq ran \(ending.seconds) s after its reader left")
+        #expect(!ending.firstLine.isEmpty)
+        #expect(ending.error.isEmpty, "pq complained: \(ending.error)")
+        #expect(ending.reason == .uncaughtSignal && ending.status == SIGPIPE, "ended \(ending.reason) \(ending.status)")
+    }
+
+    @Test("on PostgreSQL pq stops and cancels the statement when its reader closes the pipe")
+    func postgresStatementIsCancelled() throws {
+        _ = try PostgresTestServer.with { server in
+            try PostgresStoreFixture.create("pipe", on: server)
+            let url = server.url(database: "pipe")
+            let loaded = try PQProcess.run(["--store", url, "--load-examples", "--count", "Budget where TRUEPREDICATE"])
+            try #require(loaded.status == 0, "\(loaded.error)")
+            let filled = server.run(
+                "psql",
+                [
+                    "-h", server.folder, "-U", "pq", "-d", "pipe", "-c",
+                    "INSERT INTO \"Transaction\" (id, amount, note, budget_id) SELECT 100000 + i, i, 'n' || i, 1 FROM generate_series(1, \(Self.rowCount)) i",
+                ])
+            try #require(filled)
+            let limit = 5.0
+            let ending = try Self.runClosingAfterOneLine(
+                ["--store", url, "--format", "csv", "Transaction where TRUEPREDICATE"], limit: limit)
+            #expect(ending.seconds < limit, "pq ran \(ending.seconds) s after its reader left")
+            #expect(ending.firstLine.hasPrefix("#,"))
+            #expect(ending.error.isEmpty, "pq complained: \(ending.error)")
+            #expect(ending.reason == .uncaughtSignal && ending.status == SIGPIPE, "ended \(ending.reason) \(ending.status)")
+            #expect(try PostgresInterruptTests.runningQueries(on: server) == 0, "the server still runs the query")
+        }
+    }
+}

@@ -9,6 +9,8 @@ import PredicateQuerySQLite
 /// Where output goes: standard output and standard error by default.
 struct Output: Sendable {
     var write: @Sendable (String) -> Void
+    /// Writes UTF-8 text given as bytes (rows, many at a time).
+    var writeUTF8: @Sendable (UnsafeRawBufferPointer) -> Void
     var writeError: @Sendable (String) -> Void
     /// Whether the output's reader has gone (a closed pipe): nothing written reaches
     /// anyone, so a running query stops and pq ends.
@@ -16,6 +18,7 @@ struct Output: Sendable {
 
     static let standard = Output(
         write: { StandardStream.output.write($0) },
+        writeUTF8: { StandardStream.output.write(utf8: $0) },
         writeError: { StandardStream.error.write($0) },
         isClosed: { StandardStream.output.state == .readerGone })
 }

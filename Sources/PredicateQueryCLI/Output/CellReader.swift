@@ -6,15 +6,15 @@ import PredicateQuery
 import PredicateQuerySQLite
 
 struct CellReader {
-    let column: ResultFormatter.Column
-    private enum Kind {
+    /// What a column shows.
+    enum Kind {
         case key
         /// A stored value: an attribute, or an attribute through to-one relationships.
         case value
         case toOne
         case toMany
     }
-    private let kind: Kind
+    let kind: Kind
     /// A stored value's type (nil for other kinds).
     let type: AttributeType?
     /// Where the column's field sits in the row's values, to-one keys, labels or counts.
@@ -23,7 +23,6 @@ struct CellReader {
     private let labelSlot: Int?
 
     init(_ column: ResultFormatter.Column, firstRow row: Row) {
-        self.column = column
         var labelSlot: Int?
         switch column.source {
         case .key:

@@ -67,10 +67,10 @@ struct JSONPrinter: RowPrinter {
     /// One column of a row as a JSON value.
     private func value(_ row: Row, _ reader: CellReader) -> String {
         let schema = formatter.schema
-        switch reader.column.source {
+        switch reader.kind {
         case .key:
             return row.keyText.map(ValueText.jsonString) ?? String(row.id.key)
-        case .attribute, .path:
+        case .value:
             return ValueText.json(reader.value(row), type: reader.type, schema: schema)
         case .toOne:
             guard let key = reader.toOneJSONKey(row) else { return "null" }

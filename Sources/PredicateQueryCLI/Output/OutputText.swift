@@ -12,6 +12,11 @@ struct OutputText {
     var isEmpty: Bool { bytes.isEmpty }
     /// The number of bytes gathered.
     var count: Int { bytes.count }
+    /// Calls `body` with the bytes gathered.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        bytes.withUnsafeBytes(body)
+    }
+
     /// The text gathered, as a String.
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -37,8 +42,15 @@ struct OutputText {
 
     /// Appends `count` spaces.
     mutating func appendSpaces(_ count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        var left = count
+        while left > 0 {
+            let run = min(left, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<run])
+            left -= run
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Drops the spaces at the end.
     mutating func trimTrailingSpaces() {

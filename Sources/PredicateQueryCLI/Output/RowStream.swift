@@ -22,6 +22,7 @@ struct RowStream {
     private let clock = ContinuousClock()
     private var nextFlush: ContinuousClock.Instant
     private var wroteARow = false
+    private var rowsSinceClock = 0
 
     /// Starts the output: the header, written at once.
     init(_ printer: any RowPrinter, output: Output) {
@@ -35,12 +36,24 @@ struct RowStream {
     /// Prints one row; false when the reader has gone and the query should stop.
     mutating func add(_ row: Row) -> Bool {
         printer.add(row, into: &text)
+        rowsSinceClock &+= 1
         guard !text.isEmpty else { return true }
-        guard !wroteARow || text.count >= Self.chunkSize || clock.now >= nextFlush else { return true }
+        guard !wroteARow || text.count >= Self.chunkSize || isFlushDue() else { return true }
         wroteARow = true
         flush()
         return !output.isClosed()
     }
+
+    /// Whether `flushInterval` has passed since the last write, reading the clock
+    /// every `clockStride` rows (reading it for every row took 1.5 % of CSV's time).
+    private mutating func isFlushDue() -> Bool {
+        guard rowsSinceClock >= Self.clockStride else { return false }
+        rowsSinceClock = 0
+        return clock.now >= nextFlush
+    }
+
+    /// Rows between two readings of the clock.
+    private static let clockStride = 16
 
     /// Prints what ends the output (the last table page, a closing bracket, a row count).
     mutating func finish() {
@@ -52,7 +65,7 @@ struct RowStream {
     /// read before the failure stay printed (a table's last, unfinished page is not).
     mutating func flush() {
         guard !text.isEmpty else { return }
-        output.write(text.string)
+        text.withBytes(output.writeUTF8)
         text.removeAll()
         nextFlush = clock.now.advanced(by: Self.flushInterval)
     }

@@ -45,6 +45,11 @@ final class StandardStream: @unchecked Sendable {
         text.withUTF8 { bytes in lock.withLock { writeAll(bytes) } }
     }
 
+    /// Writes all of `bytes` (UTF-8 text), unless an earlier write failed.
+    func write(utf8 bytes: UnsafeRawBufferPointer) {
+        lock.withLock { writeAll(bytes.assumingMemoryBound(to: UInt8.self)) }
+    }
+
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard current == .open, var next = bytes.baseAddress else { return }
         var remaining = bytes.count

@@ -87,7 +87,8 @@ struct TablePager {
                 text.append(value)
             } else {
                 text.append(value)
-                text.appendSpaces(padding)
+                // The last column's padding would be trimmed at once.
+                if column < widths.count - 1 { text.appendSpaces(padding) }
             }
             column += 1
         }

@@ -25,7 +25,13 @@ public enum CommandLineTool {
         // stops its query (and cancels it on a PostgreSQL server) before it ends.
         StandardStream.ignoreBrokenPipeSignal()
         let status = run(arguments)
-        return StandardStream.output.state == .readerGone ? closedPipeStatus : status
+        switch StandardStream.output.state {
+        case .open: return status
+        case .readerGone: return closedPipeStatus
+        case .failed(let code):
+            StandardStream.error.write("pq: cannot write the output: \(String(cString: strerror(code)))\n")
+            return 1
+        }
     }
 
     private static func run(_ arguments: [String]) -> Int32 {

@@ -12,15 +12,15 @@ struct Output: Sendable {
     /// Writes UTF-8 text given as bytes (rows, many at a time).
     var writeUTF8: @Sendable (UnsafeRawBufferPointer) -> Void
     var writeError: @Sendable (String) -> Void
-    /// Whether the output's reader has gone (a closed pipe): nothing written reaches
-    /// anyone, so a running query stops and pq ends.
+    /// Whether nothing more can be written: the output's reader has gone (a closed
+    /// pipe) or a write failed (a full disk). A running query stops, and pq ends.
     var isClosed: @Sendable () -> Bool
 
     static let standard = Output(
         write: { StandardStream.output.write($0) },
         writeUTF8: { StandardStream.output.write(utf8: $0) },
         writeError: { StandardStream.error.write($0) },
-        isClosed: { StandardStream.output.state == .readerGone })
+        isClosed: { StandardStream.output.state != .open })
 }
 
 final class Session {
@@ -188,10 +188,11 @@ final class Session {
                 do {
                     try interruptible { try store.fetch(compiled, parameters: values) { stream.add($0) } }
                 } catch {
-                    stream.flush()
+                    stream.abandon()
                     throw error
                 }
-                // The reader has gone: the query stopped, and nothing more can be shown.
+                // The reader has gone or writing failed: the query stopped, and nothing
+                // more can be shown (`CommandLineTool.main` says how pq ends).
                 if output.isClosed() { return true }
                 stream.finish()
             }

@@ -5,38 +5,12 @@
 // every row before writing any (32 s for a million rows in a release build).
 // On PostgreSQL pq also cancels the statement, so the server is left running none.
 
-import CSQLite
 import Foundation
 import PredicateQueryTestSupport
 import Testing
 
 @Suite(.serialized)
 struct ClosedPipeTests {
-    /// Rows in the generated store.
-    static let rowCount = 1_000_000
-
-    /// A plain SQLite store of `rowCount` items, made once for the suite's tests.
-    static let store: Result<String, StoreSetupError> = {
-        let path = PQProcess.cacheDirectory.appendingPathComponent("closed-pipe-\(rowCount).sqlite").path
-        try? FileManager.default.removeItem(atPath: path)
-        var handle: OpaquePointer?
-        defer { sqlite3_close(handle) }
-        guard sqlite3_open(path, &handle) == SQLITE_OK else { return .failure(StoreSetupError(message: "cannot create \(path)")) }
-        let sql = """
-            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, amount REAL, note TEXT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rowCount))
-            INSERT INTO item SELECT i, 'item ' || i, (i % 10000) / 100.0, CASE WHEN i % 3 = 0 THEN 'note ' || i END FROM n;
-            """
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            return .failure(StoreSetupError(message: String(cString: sqlite3_errmsg(handle))))
-        }
-        return .success(path)
-    }()
-
-    struct StoreSetupError: Error {
-        var message: String
-    }
-
     /// How pq ended, what it printed on standard error, and how long it took.
     struct Ending {
         var reason: Process.TerminationReason
@@ -89,7 +63,7 @@ struct ClosedPipeTests {
         "pq stops at once and quietly when its reader closes the pipe after one line",
         arguments: ["csv", "table", "json", "markdown"])
     func stopsWhenTheReaderGoes(format: String) throws {
-        let store = try Self.store.get()
+        let store = try LargeStore.path.get()
         // Generous: the machine running the tests may be loaded. Reading every row takes
         // far longer (a debug build decodes a million rows in tens of seconds).
         let limit = 5.0
@@ -112,7 +86,7 @@ struct ClosedPipeTests {
                 "psql",
                 [
                     "-h", server.folder, "-U", "pq", "-d", "pipe", "-c",
-                    "INSERT INTO \"Transaction\" (id, amount, note, budget_id) SELECT 100000 + i, i, 'n' || i, 1 FROM generate_series(1, \(Self.rowCount)) i",
+                    "INSERT INTO \"Transaction\" (id, amount, note, budget_id) SELECT 100000 + i, i, 'n' || i, 1 FROM generate_series(1, \(LargeStore.rowCount)) i",
                 ])
             try #require(filled)
             let limit = 5.0

@@ -23,6 +23,8 @@ struct RowStream {
     private var nextFlush: ContinuousClock.Instant
     private var wroteARow = false
     private var rowsSinceClock = 0
+    /// The last byte written, if any.
+    private var lastWritten: UInt8?
 
     /// Starts the output: the header, written at once.
     init(_ printer: any RowPrinter, output: Output) {
@@ -61,10 +63,18 @@ struct RowStream {
         flush()
     }
 
-    /// Writes what was printed so far, as when the query failed part way: the rows
-    /// read before the failure stay printed (a table's last, unfinished page is not).
-    mutating func flush() {
+    /// Writes what was printed before the query failed part way: the rows read
+    /// before the failure stay printed (a table's last, unfinished page does not),
+    /// and the last line is ended (JSON ends a row's line with the next row).
+    mutating func abandon() {
+        if let last = text.bytes.last ?? lastWritten, last != UInt8(ascii: "\n") { text.append(ascii: UInt8(ascii: "\n")) }
+        flush()
+    }
+
+    /// Writes what was printed so far.
+    private mutating func flush() {
         guard !text.isEmpty else { return }
+        lastWritten = text.bytes.last
         text.withBytes(output.writeUTF8)
         text.removeAll()
         nextFlush = clock.now.advanced(by: Self.flushInterval)

@@ -45,6 +45,13 @@ final class StandardStream: @unchecked Sendable {
         text.withUTF8 { bytes in lock.withLock { writeAll(bytes) } }
     }
 
+    /// Notes that the reader has gone, found without writing (see `ClosedPipeWatch`).
+    func markReaderGone() {
+        lock.withLock {
+            if current == .open { current = .readerGone }
+        }
+    }
+
     /// Writes all of `bytes` (UTF-8 text), unless an earlier write failed.
     func write(utf8 bytes: UnsafeRawBufferPointer) {
         lock.withLock { writeAll(bytes.assumingMemoryBound(to: UInt8.self)) }

@@ -2,9 +2,9 @@
 // write yet (a sort, or a search of many rows before the first match): on Linux
 // poll(2) reports POLLERR for a pipe whose reading end is closed, and a thread
 // waiting for that marks the output closed and interrupts the query, which then
-// ends as a closed pipe does. Elsewhere (Darwin's poll does not report it for a
-// pipe) pq finds out at its next write, as it does on Linux for output that is
-// not a pipe.
+// ends as a closed pipe does. That is Linux's documented behaviour for pipes; on
+// other systems (not relied on, nor tested) pq finds out at its next write, as
+// it does on Linux for output that is not a pipe.
 
 #if canImport(Glibc)
 import Glibc

@@ -76,19 +76,19 @@ struct ClosedPipeTests {
     }
 
     #if os(Linux)
-    @Test("a query with nothing to print yet stops when the reader goes (Linux: poll tells)")
-    func aQueryWithNothingToPrintYetStops() throws {
-        let store = try LargeStore.path.get()
-        // No row matches: a debug build searches the million rows for 8 s or more,
-        // printing nothing after CSV's header (the line the reader takes).
-        let limit = 2.0
-        let ending = try Self.runClosingAfterOneLine(
-            ["--store", store, "--format", "csv", "item where name matches '.*x.*y' || note matches '.*x.*y'"], limit: limit)
-        #expect(ending.seconds < limit, "pq ran \(ending.seconds) s after its reader left")
-        #expect(ending.firstLine.hasPrefix("#,id,name"))
-        #expect(ending.error.isEmpty, "pq complained: \(ending.error)")
-        #expect(ending.reason == .uncaughtSignal && ending.status == SIGPIPE, "ended \(ending.reason) \(ending.status)")
-    }
+        @Test("a query with nothing to print yet stops when the reader goes (Linux: poll tells)")
+        func aQueryWithNothingToPrintYetStops() throws {
+            let store = try LargeStore.path.get()
+            // No row matches: a debug build searches the million rows for 8 s or more,
+            // printing nothing after CSV's header (the line the reader takes).
+            let limit = 2.0
+            let ending = try Self.runClosingAfterOneLine(
+                ["--store", store, "--format", "csv", "item where name matches '.*x.*y' || note matches '.*x.*y'"], limit: limit)
+            #expect(ending.seconds < limit, "pq ran \(ending.seconds) s after its reader left")
+            #expect(ending.firstLine.hasPrefix("#,id,name"))
+            #expect(ending.error.isEmpty, "pq complained: \(ending.error)")
+            #expect(ending.reason == .uncaughtSignal && ending.status == SIGPIPE, "ended \(ending.reason) \(ending.status)")
+        }
     #endif
 
     @Test("on PostgreSQL pq stops and cancels the statement when its reader closes the pipe")

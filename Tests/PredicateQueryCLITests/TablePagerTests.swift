@@ -2,9 +2,10 @@
 // needs wider columns prints the header again at its widths, widths never shrink,
 // and a result of one page is exactly the table measured over every row.
 
-@testable import PredicateQueryCLI
 import PredicateQuery
 import Testing
+
+@testable import PredicateQueryCLI
 
 struct TablePagerTests {
     /// The table `rows` make under `titles` (the first column numeric), `pageSize` rows a page.

@@ -6,10 +6,11 @@
 // other systems (not relied on, nor tested) pq finds out at its next write, as
 // it does on Linux for output that is not a pipe.
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Watches standard output for its reader going away while a query runs.
 final class ClosedPipeWatch: @unchecked Sendable {
@@ -24,13 +25,13 @@ final class ClosedPipeWatch: @unchecked Sendable {
     /// there is nothing to watch.
     static func start(onClosed: @escaping @Sendable () -> Void) -> ClosedPipeWatch? {
         #if os(Linux)
-        var info = stat()
-        guard fstat(STDOUT_FILENO, &info) == 0, info.st_mode & 0o170000 == 0o010000 else { return nil }  // S_IFIFO
-        let watch = ClosedPipeWatch()
-        Thread.detachNewThread { watch.watch(onClosed) }
-        return watch
+            var info = stat()
+            guard fstat(STDOUT_FILENO, &info) == 0, info.st_mode & 0o170000 == 0o010000 else { return nil }  // S_IFIFO
+            let watch = ClosedPipeWatch()
+            Thread.detachNewThread { watch.watch(onClosed) }
+            return watch
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -42,19 +43,20 @@ final class ClosedPipeWatch: @unchecked Sendable {
     private var isStopped: Bool { lock.withLock { stopped } }
 
     #if os(Linux)
-    private func watch(_ onClosed: @Sendable () -> Void) {
-        var entry = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
-        while !isStopped {
-            entry.revents = 0
-            guard poll(&entry, 1, Self.waitMilliseconds) > 0 else { continue }
-            if entry.revents & Int16(POLLERR) != 0 {
-                guard !isStopped else { return }
-                StandardStream.output.markReaderGone()
-                onClosed()
+        private func watch(_ onClosed: @Sendable () -> Void) {
+            var entry = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+            while !isStopped {
+                entry.revents = 0
+                guard poll(&entry, 1, Self.waitMilliseconds) > 0 else { continue }
+                if entry.revents & Int16(POLLERR) != 0 {
+                    guard !isStopped else { return }
+                    StandardStream.output.markReaderGone()
+                    onClosed()
+                    return
+                }
+                // Anything else (not seen on pipes) ends the watch rather than spin.
                 return
             }
-            if entry.revents & Int16(POLLNVAL) != 0 { return }
         }
-    }
     #endif
 }

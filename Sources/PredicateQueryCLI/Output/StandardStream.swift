@@ -5,14 +5,15 @@
 // of dying mid-query, and Foundation's `FileHandle.write` is not used because it
 // traps (Linux) or raises (Darwin) on a failed write.
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// One of the process's standard streams, written whole or not at all after a failure.
 final class StandardStream: @unchecked Sendable {
@@ -86,11 +87,11 @@ final class StandardStream: @unchecked Sendable {
 
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.write(descriptor, bytes, count)
+            Darwin.write(descriptor, bytes, count)
         #elseif canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
+            Glibc.write(descriptor, bytes, count)
         #else
-        Musl.write(descriptor, bytes, count)
+            Musl.write(descriptor, bytes, count)
         #endif
     }
 

@@ -78,6 +78,10 @@ enum ValueText {
     }
 
     static func jsonString(_ text: String) -> String {
+        // Most text needs no escape: on bytes, as every character escaped is ASCII.
+        if !text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

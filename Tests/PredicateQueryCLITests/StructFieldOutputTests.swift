@@ -26,8 +26,9 @@ struct StructFieldOutputTests {
         }
         """
 
-    /// A Core Data store as SwiftData writes `Cocktail`: `ZID1` is the author's id
-    /// (the cocktail's own takes `ZID`), no `ZAUTHOR` column.
+    /// A Core Data store as SwiftData writes `Cocktail`: `ZID` is the author's id and
+    /// `ZID1` the cocktail's own (clashes are numbered by property name, `author`
+    /// before `id`, as real stores show: see the corpus README), no `ZAUTHOR` column.
     private func store(in folder: URL) throws -> (store: String, model: String) {
         let path = folder.appendingPathComponent("Cocktails.sqlite").path
         // `[String]` as SwiftData keeps it: a binary property list in one BLOB column.
@@ -41,11 +42,11 @@ struct StructFieldOutputTests {
             CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
             INSERT INTO Z_PRIMARYKEY VALUES (1, 'Cocktail', 0, 2);
             CREATE TABLE ZCOCKTAIL (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZYEAR INTEGER,
-                ZID BLOB, ZID1 VARCHAR, ZNAME VARCHAR, ZPERSON VARCHAR, ZPLACE VARCHAR, ZGARNISHES BLOB);
+                ZID VARCHAR, ZID1 BLOB, ZNAME VARCHAR, ZPERSON VARCHAR, ZPLACE VARCHAR, ZGARNISHES BLOB);
             INSERT INTO ZCOCKTAIL VALUES
-                (1, 1, 1, 1922, x'E621E1F8C36C495A93FC0C247A3E6E5F', 'a1', 'Negroni', 'Camillo', 'Florence', x'\(garnishes)');
+                (1, 1, 1, 1922, 'a1', x'E621E1F8C36C495A93FC0C247A3E6E5F', 'Negroni', 'Camillo', 'Florence', x'\(garnishes)');
             INSERT INTO ZCOCKTAIL VALUES
-                (2, 1, 1, NULL, x'00000000000000000000000000000000', NULL, 'Spritz', NULL, NULL, NULL);
+                (2, 1, 1, NULL, NULL, x'00000000000000000000000000000000', 'Spritz', NULL, NULL, NULL);
             """)
         let model = folder.appendingPathComponent("Cocktail.swift").path
         try Self.model.write(toFile: model, atomically: true, encoding: .utf8)

@@ -142,6 +142,19 @@ struct CoreDataCatalog {
         return numbers
     }
 
+    /// The entity numbers of rows whose `column` is NULL (every row's `Z_ENT` in a
+    /// table without one: none).
+    mutating func entityNumbersWithNulls(in column: String, of table: String) throws(StoreError) -> Set<Int> {
+        guard try self.column("Z_ENT", in: table) != nil else { return [] }
+        let statement = try connection.prepare(
+            "SELECT DISTINCT \"Z_ENT\" FROM \(Self.quote(table)) WHERE \(Self.quote(column)) IS NULL")
+        var numbers: Set<Int> = []
+        while try statement.step() {
+            if case .int(let number) = statement.column(0) { numbers.insert(Int(number)) }
+        }
+        return numbers
+    }
+
     /// The columns of a table that lead an index on that column alone (uppercased).
     func singleColumnIndexes(of table: String) throws(StoreError) -> Set<String> {
         let statement = try connection.prepare(

@@ -19,6 +19,15 @@
 // A Codable struct (composite attribute) has no column of its own: each of its
 // fields is a column of the owner's table named after the field, numbered on a
 // clash. A store pq created keeps the struct in one column named after the property.
+//
+// Clashes within one entity (a field named as a property of the entity, or as a
+// field of another struct property: `Cocktail.id` and `Cocktail.author.id`) follow
+// Core Data's rule, seen in real SwiftData stores (the corpus README): the owning
+// properties' names in alphabetical order take `ZID`, `ZID1`, … in turn, whatever
+// their order in the source (`author.id` is `ZID`, `id` is `ZID1`). The data must
+// agree: each column's declared type fits its claimant, and a claimant that cannot
+// be nil has no NULL in its entity's rows; where it does not, the store is refused,
+// naming the claimants and the candidates. Guessing is never right.
 
 import PredicateQuery
 
@@ -34,6 +43,13 @@ extension CoreDataLayoutDiscovery {
         var order: [Int]
         /// The declared type Core Data gives the column, when known.
         var expectedType: String?
+        /// The property that owns the column: the attribute or relationship itself, or
+        /// the struct property whose field it is. Clashes within an entity are numbered
+        /// in the alphabetical order of these names.
+        var owner: String = ""
+        /// Whether every object of the entity has a value (a non-optional property, or
+        /// a non-optional field of a non-optional struct).
+        var isRequired = false
     }
 
     /// Resolves the columns of every table's claims.
@@ -54,14 +70,16 @@ extension CoreDataLayoutDiscovery {
                                 Claim(
                                     key: key + "." + field.name, label: key + "." + field.name,
                                     base: "Z" + field.storedName.uppercased(), family: family,
-                                    order: order + [fieldIndex + 1], expectedType: expectedType(field.type)))
+                                    order: order + [fieldIndex + 1], expectedType: expectedType(field.type),
+                                    owner: attribute.name, isRequired: !attribute.isOptional && !field.isOptional))
                         }
                     } else {
                         let base = try self.base(attribute.name, renamedFrom: attribute.originalName, in: table)
                         claimsByTable[table, default: []].append(
                             Claim(
                                 key: key, label: key, base: base, family: family,
-                                order: order + [0], expectedType: expectedType(attribute.type)))
+                                order: order + [0], expectedType: expectedType(attribute.type),
+                                owner: attribute.name, isRequired: !attribute.isOptional))
                     }
                 case .relationship(let relationship) where !relationship.isToMany:
                     claimsByTable[table, default: []].append(
@@ -69,7 +87,7 @@ extension CoreDataLayoutDiscovery {
                             key: key, label: key,
                             base: try base(relationship.name, renamedFrom: relationship.originalName, in: table),
                             family: family,
-                            order: order + [0], expectedType: "INTEGER"))
+                            order: order + [0], expectedType: "INTEGER", owner: relationship.name))
                 default:
                     break
                 }
@@ -149,6 +167,11 @@ extension CoreDataLayoutDiscovery {
             assign(claimants[0], candidates[0].name, in: table)
             return
         }
+        // A clash within one entity: Core Data's numbering, confirmed by the data.
+        if claimants.count > 1, Set(claimants.map(\.family)).count == 1 {
+            try resolveWithinOneEntity(claimants, candidates: candidates, base: base, table: table)
+            return
+        }
         let names = candidates.map(\.name).joined(separator: ", ")
         let everyFamily = claimants.reduce(into: Set<Int>()) { $0.formUnion($1.family) }
         var owner: [Int: String] = [:]
@@ -196,6 +219,42 @@ extension CoreDataLayoutDiscovery {
             }
             assign(claimants[index], empty.remove(at: position).name, in: table)
         }
+    }
+
+    /// Claims of one entity on `base`: the owners' names in alphabetical order take
+    /// `base`, `base1`, … (see the header), each confirmed by the column's declared
+    /// type and, for a claimant that cannot be nil, by no NULL in its entity's rows.
+    private mutating func resolveWithinOneEntity(
+        _ claimants: [Claim], candidates: [CoreDataCatalog.Column], base: String, table: String
+    ) throws(StoreError) {
+        let ordered = claimants.sorted { a, b in
+            a.owner != b.owner ? a.owner < b.owner : a.order.lexicographicallyPrecedes(b.order)
+        }
+        let names = candidates.map(\.name).joined(separator: ", ")
+        let labels = ordered.map(\.label).joined(separator: ", ")
+        var disagreements: [String] = []
+        var assignments: [(Claim, String)] = []
+        for (position, claim) in ordered.enumerated() {
+            let wanted = position == 0 ? base : base + String(position)
+            guard let column = candidates.first(where: { $0.name.uppercased() == wanted }) else {
+                disagreements.append("no column \(wanted) for \(claim.label)")
+                continue
+            }
+            if !Self.fits(claim.expectedType, column.declaredType) {
+                disagreements.append("\(column.name) is \(column.declaredType), not \(claim.expectedType ?? "?") as \(claim.label) needs")
+            }
+            if claim.isRequired, !(try catalog.entityNumbersWithNulls(in: column.name, of: table)).isDisjoint(with: claim.family) {
+                disagreements.append("\(column.name) has nil in rows of \(claim.label), which cannot be nil")
+            }
+            assignments.append((claim, column.name))
+        }
+        guard disagreements.isEmpty else {
+            mismatches.append(
+                "the columns of table \(table) do not hold \(labels) as Core Data numbers a clash (by property name, alphabetically): \(disagreements.joined(separator: "; ")) (candidates \(names))"
+            )
+            return
+        }
+        for (claim, column) in assignments { assign(claim, column, in: table) }
     }
 
     private mutating func assign(_ claim: Claim, _ column: String, in table: String) {

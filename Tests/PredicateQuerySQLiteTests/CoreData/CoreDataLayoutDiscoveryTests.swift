@@ -297,38 +297,25 @@ struct CoreDataLayoutDiscoveryTests {
     }
 
     /// A SwiftData `Cocktail` with `var author: Author?` (fields id, person, place,
-    /// year) and its own `id`: columns `ZID` (the UUID), `ZID1` (the author's id),
-    /// `ZPERSON`, `ZPLACE`, `ZYEAR`, and no `ZAUTHOR`.
+    /// year) and its own `id`: columns `ZID` (the author's id: clashes are numbered by
+    /// the owning properties' names, `author` before `id`, as real stores show — the
+    /// corpus README), `ZID1` (the cocktail's UUID), `ZPERSON`, `ZPLACE`, `ZYEAR`, and
+    /// no `ZAUTHOR`.
     @Test func compositeAttributesAreAColumnPerField() throws {
-        let author = CompositeType(
-            "Author",
-            fields: [
-                Attribute("id", .string), Attribute("person", .string), Attribute("place", .string),
-                Attribute("year", .integer(bits: 64)),
-            ])
-        let schema = Schema(
-            entities: [
-                Entity(
-                    "Cocktail",
-                    attributes: [
-                        Attribute("id", .uuid), Attribute("name", .string),
-                        Attribute("author", .named("Author"), optional: true),
-                    ])
-            ], composites: [author])
         let fixture = try CoreDataFixture(
             entities: [(1, "Cocktail", 0)],
             """
             CREATE TABLE ZCOCKTAIL (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZYEAR INTEGER,
-                ZID BLOB, ZID1 VARCHAR, ZNAME VARCHAR, ZPERSON VARCHAR, ZPLACE VARCHAR);
-            INSERT INTO ZCOCKTAIL VALUES (1, 1, 1, 1922, x'01', 'a1', 'Negroni', 'Camillo', 'Florence');
-            INSERT INTO ZCOCKTAIL VALUES (2, 1, 1, NULL, x'02', NULL, 'Spritz', NULL, NULL);
+                ZID VARCHAR, ZID1 BLOB, ZNAME VARCHAR, ZPERSON VARCHAR, ZPLACE VARCHAR);
+            INSERT INTO ZCOCKTAIL VALUES (1, 1, 1, 1922, 'a1', x'01', 'Negroni', 'Camillo', 'Florence');
+            INSERT INTO ZCOCKTAIL VALUES (2, 1, 1, NULL, NULL, x'02', 'Spritz', NULL, NULL);
             """)
-        let store = try fixture.open(schema)
+        let store = try fixture.open(Self.cocktails)
         #expect(store.warnings.isEmpty, "\(store.warnings)")
         let columns = store.mapping.entity("Cocktail")?.columns ?? [:]
-        #expect(columns["id"] == "ZID")
+        #expect(columns["id"] == "ZID1")
         #expect(columns["author"] == nil)
-        #expect(columns["author.id"] == "ZID1")
+        #expect(columns["author.id"] == "ZID")
         #expect(columns["author.person"] == "ZPERSON")
         #expect(columns["author.year"] == "ZYEAR")
         #expect(
@@ -339,8 +326,86 @@ struct CoreDataLayoutDiscoveryTests {
                 == store.integers("SELECT Z_PK FROM ZCOCKTAIL WHERE ZPERSON = 'Camillo'"))
         #expect(
             try store.keys("Cocktail where author.id == 'a1' && author.year > 1900")
-                == store.integers("SELECT Z_PK FROM ZCOCKTAIL WHERE ZID1 = 'a1' AND ZYEAR > 1900"))
+                == store.integers("SELECT Z_PK FROM ZCOCKTAIL WHERE ZID = 'a1' AND ZYEAR > 1900"))
         #expect(try store.keys("Cocktail where author.person == nil") == [2])
+    }
+
+    static let cocktails = Schema(
+        entities: [
+            Entity(
+                "Cocktail",
+                attributes: [
+                    Attribute("id", .uuid), Attribute("name", .string),
+                    Attribute("author", .named("Author"), optional: true),
+                ])
+        ],
+        composites: [
+            CompositeType(
+                "Author",
+                fields: [
+                    Attribute("id", .string), Attribute("person", .string), Attribute("place", .string),
+                    Attribute("year", .integer(bits: 64)),
+                ])
+        ])
+
+    /// The order is the properties' names, not the source's: `IngredientBase` declares
+    /// `id` before `prep` (a struct with a field `id`), and `id` keeps `ZID`; the two
+    /// columns are both UUIDs, so only the rule tells them apart, and the data
+    /// confirms it (the required `id` is never nil, the optional prep's often).
+    @Test func clashesAreNumberedByPropertyNameWhenTypesCannotTell() throws {
+        let schema = Schema(
+            entities: [
+                Entity(
+                    "IngredientBase",
+                    attributes: [Attribute("prep", .named("Prep"), optional: true), Attribute("id", .uuid)])
+            ],
+            composites: [CompositeType("Prep", fields: [Attribute("id", .uuid), Attribute("minutes", .integer(bits: 64))])])
+        let fixture = try CoreDataFixture(
+            entities: [(1, "IngredientBase", 0)],
+            """
+            CREATE TABLE ZINGREDIENTBASE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER,
+                ZMINUTES INTEGER, ZID BLOB, ZID1 BLOB);
+            INSERT INTO ZINGREDIENTBASE VALUES (1, 1, 1, 5, x'0A', x'B1');
+            INSERT INTO ZINGREDIENTBASE VALUES (2, 1, 1, NULL, x'0B', NULL);
+            INSERT INTO ZINGREDIENTBASE VALUES (3, 1, 1, NULL, x'0C', NULL);
+            """)
+        let store = try fixture.open(schema)
+        let columns = store.mapping.entity("IngredientBase")?.columns ?? [:]
+        #expect(columns["id"] == "ZID")
+        #expect(columns["prep.id"] == "ZID1")
+        #expect(try store.keys("IngredientBase where prep.id == nil") == [2, 3])
+    }
+
+    /// Where the data disagrees with the rule, the store is refused, naming the
+    /// claimants and the candidates: the columns' types the other way round (a store
+    /// laid out as pq once believed, `ZID` the UUID), or nil in the column of a
+    /// property that cannot be nil.
+    @Test func clashesTheDataContradictsAreRefused() throws {
+        let swappedTypes = try CoreDataFixture(
+            entities: [(1, "Cocktail", 0)],
+            """
+            CREATE TABLE ZCOCKTAIL (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZYEAR INTEGER,
+                ZID BLOB, ZID1 VARCHAR, ZNAME VARCHAR, ZPERSON VARCHAR, ZPLACE VARCHAR);
+            INSERT INTO ZCOCKTAIL VALUES (1, 1, 1, 1922, x'01', 'a1', 'Negroni', 'Camillo', 'Florence');
+            """)
+        #expect(
+            swappedTypes.refusal(Self.cocktails)
+                == "the store does not match the model: the columns of table ZCOCKTAIL do not hold Cocktail.author.id, Cocktail.id as Core Data numbers a clash (by property name, alphabetically): ZID is BLOB, not VARCHAR as Cocktail.author.id needs; ZID1 is VARCHAR, not BLOB as Cocktail.id needs (candidates ZID, ZID1)"
+        )
+        let nilInRequired = try CoreDataFixture(
+            entities: [(1, "Cocktail", 0)],
+            """
+            CREATE TABLE ZCOCKTAIL (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZYEAR INTEGER,
+                ZID BLOB, ZID1 BLOB, ZNAME VARCHAR, ZPERSON VARCHAR, ZPLACE VARCHAR);
+            INSERT INTO ZCOCKTAIL VALUES (1, 1, 1, 1922, x'01', NULL, 'Negroni', 'Camillo', 'Florence');
+            """)
+        let schema = Schema(
+            entities: Self.cocktails.entities,
+            composites: [CompositeType("Author", fields: [Attribute("id", .uuid), Attribute("person", .string), Attribute("place", .string), Attribute("year", .integer(bits: 64))])])
+        #expect(
+            nilInRequired.refusal(schema)
+                == "the store does not match the model: the columns of table ZCOCKTAIL do not hold Cocktail.author.id, Cocktail.id as Core Data numbers a clash (by property name, alphabetically): ZID1 has nil in rows of Cocktail.id, which cannot be nil (candidates ZID, ZID1)"
+        )
     }
 
     /// pq's own stores keep a Codable struct whole: its fields are refused with a reason.

@@ -125,9 +125,27 @@ struct PostgresIntrospectionTests {
             "Trip where startsOn == nil || startsOn < '2024-06-01'",
             "SELECT id FROM trips WHERE starts_on IS NULL OR starts_on < '2024-06-01' ORDER BY id"
         ),
+        // The same tables and columns by their SQL names (issue 27, item 7).
+        (
+            "trips where starts_on == nil || starts_on < '2024-06-01'",
+            "SELECT id FROM trips WHERE starts_on IS NULL OR starts_on < '2024-06-01' ORDER BY id"
+        ),
+        (
+            "transactions where created_at > '2024-03-01T00:00:00Z' && budget.created_at < '2024-03-02T00:00:00Z' sort by created_at desc",
+            "SELECT t.id FROM transactions t JOIN budgets b ON b.id = t.budget_id WHERE t.created_at > '2024-03-01 00:00:00+00' AND b.created_at < '2024-03-02 00:00:00+00' ORDER BY t.created_at DESC"
+        ),
+        (
+            "users where budgets.@count >= 1 && created_at != nil",
+            "SELECT u.id FROM users u WHERE (SELECT count(*) FROM budgets b WHERE b.owner_id = u.id) >= 1 AND u.created_at IS NOT NULL ORDER BY u.id"
+        ),
     ]
 
     static let legacyQueries: [(pq: String, sql: String)] = [
+        // By SQL names (issue 27, item 7).
+        (
+            "invoice_line where invoice.customer.full_name beginswith 'Ada' sort by price",
+            "SELECT l.id FROM invoice_line l JOIN invoice i ON i.invoice_no = l.invoice_id JOIN customer c ON c.id = i.customer WHERE c.full_name LIKE 'Ada%' ORDER BY l.price"
+        ),
         (
             "Invoice where customer.vip == true sort by total desc",
             "SELECT i.invoice_no FROM invoice i JOIN customer c ON c.id = i.customer WHERE c.vip ORDER BY i.total DESC"

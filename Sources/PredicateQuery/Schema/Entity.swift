@@ -17,6 +17,10 @@ public struct Entity: Sendable, Hashable {
     public var originalName: String?
     /// Declared abstract: no object is of this entity itself, only of its sub-entities.
     public var isAbstract: Bool
+    /// Other names a property is found by, to the property's name: the columns of a
+    /// database pq did not create, by their SQL names (`placed_at` for `placedAt`). A
+    /// property's own name always wins over another's other name.
+    public var otherNames: [String: String] = [:]
 
     public init(
         _ name: String, attributes: [Attribute] = [], relationships: [Relationship] = [],
@@ -41,11 +45,13 @@ public struct Entity: Sendable, Hashable {
             + computedProperties.map(Property.computed)
     }
 
-    /// The entity's own property of that name.
+    /// The entity's own property of that name (or, failing that, of that other name,
+    /// see `otherNames`).
     public func property(named name: String) -> Property? {
         if let attribute = attributes.first(where: { $0.name == name }) { return .attribute(attribute) }
         if let relationship = relationships.first(where: { $0.name == name }) { return .relationship(relationship) }
         if let computed = computedProperties.first(where: { $0.name == name }) { return .computed(computed) }
+        if let own = otherNames[name], own != name { return property(named: own) }
         return nil
     }
 }

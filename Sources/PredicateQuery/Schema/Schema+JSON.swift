@@ -14,7 +14,7 @@
 import Foundation
 
 extension Schema: Codable {
-    private enum CodingKeys: String, CodingKey { case entities, enums, composites }
+    private enum CodingKeys: String, CodingKey { case entities, enums, composites, otherNames }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -22,6 +22,7 @@ extension Schema: Codable {
             entities: try container.decode([Entity].self, forKey: .entities),
             enums: try container.decodeIfPresent([EnumType].self, forKey: .enums) ?? [],
             composites: try container.decodeIfPresent([CompositeType].self, forKey: .composites) ?? [])
+        otherEntityNames = try container.decodeIfPresent([String: String].self, forKey: .otherNames) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -29,6 +30,7 @@ extension Schema: Codable {
         try container.encode(entities, forKey: .entities)
         if !enums.isEmpty { try container.encode(enums, forKey: .enums) }
         if !composites.isEmpty { try container.encode(composites, forKey: .composites) }
+        if !otherEntityNames.isEmpty { try container.encode(otherEntityNames, forKey: .otherNames) }
     }
 
     /// Decodes a schema from its JSON form.
@@ -45,7 +47,9 @@ extension Schema: Codable {
 }
 
 extension Entity: Codable {
-    private enum CodingKeys: String, CodingKey { case name, attributes, relationships, computed, parent, originalName, abstract }
+    private enum CodingKeys: String, CodingKey {
+        case name, attributes, relationships, computed, parent, originalName, abstract, otherNames
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,6 +61,7 @@ extension Entity: Codable {
             parent: try container.decodeIfPresent(String.self, forKey: .parent),
             originalName: try container.decodeIfPresent(String.self, forKey: .originalName),
             abstract: try container.decodeIfPresent(Bool.self, forKey: .abstract) ?? false)
+        otherNames = try container.decodeIfPresent([String: String].self, forKey: .otherNames) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -68,6 +73,7 @@ extension Entity: Codable {
         try container.encodeIfPresent(parent, forKey: .parent)
         try container.encodeIfPresent(originalName, forKey: .originalName)
         if isAbstract { try container.encode(true, forKey: .abstract) }
+        if !otherNames.isEmpty { try container.encode(otherNames, forKey: .otherNames) }
     }
 }
 

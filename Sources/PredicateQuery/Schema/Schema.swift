@@ -11,6 +11,10 @@ public struct Schema: Sendable, Hashable {
     public var entities: [Entity]
     public var enums: [EnumType]
     public var composites: [CompositeType]
+    /// Other names an entity is found by, to the entity's name: the tables of a
+    /// database pq did not create, by their SQL names (`order_items` for
+    /// `OrderItem`). An entity's own name always wins over another's other name.
+    public var otherEntityNames: [String: String] = [:]
 
     public init(entities: [Entity], enums: [EnumType] = [], composites: [CompositeType] = []) {
         self.entities = entities
@@ -18,9 +22,12 @@ public struct Schema: Sendable, Hashable {
         self.composites = composites
     }
 
-    /// The entity with this exact name.
+    /// The entity with this exact name (or, failing that, this other name, see
+    /// `otherEntityNames`).
     public func entity(named name: String) -> Entity? {
-        entities.first { $0.name == name }
+        if let entity = entities.first(where: { $0.name == name }) { return entity }
+        guard let own = otherEntityNames[name], own != name else { return nil }
+        return entities.first { $0.name == own }
     }
 
     /// The enum with this exact name.

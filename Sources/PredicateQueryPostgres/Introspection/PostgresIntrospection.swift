@@ -89,15 +89,38 @@ struct PostgresIntrospection {
             mapped[entity.entity] = entityMapping
             numbers[entity.entity] = index + 1
         }
-        let schema = Schema(
+        var schema = Schema(
             entities: entities.map { Entity($0.entity, attributes: $0.attributes, relationships: $0.relationships) },
             enums: enums)
+        addSQLNames(to: &schema)
         let mapping = StoreMapping(
             .plain, entities: mapped, relationships: relationshipMappings, entityNumbers: numbers, dates: .secondsSince1970)
         if let problem = schema.validate().first {
             throw StoreError("cannot read the tables of the database as a schema: \(problem.message)")
         }
         return (schema, mapping)
+    }
+
+    // MARK: - SQL names
+
+    /// Tables and columns are found by their SQL names too (`orders`, `placed_at`), as
+    /// other names (`Schema.otherEntityNames`, `Entity.otherNames`): a table's name
+    /// unless it is an entity's name or another table's; a column's unless it is the
+    /// name of a property of its entity or another column's. Foreign-key columns are
+    /// not among them (the relationship is named after the object, not the key).
+    private func addSQLNames(to schema: inout Schema) {
+        let entityNames = Set(entities.map(\.entity))
+        var tableNames: [String: Int] = [:]
+        for entity in entities { tableNames[entity.table.name, default: 0] += 1 }
+        for entity in entities where entity.table.name != entity.entity && !entityNames.contains(entity.table.name) {
+            if tableNames[entity.table.name] == 1 { schema.otherEntityNames[entity.table.name] = entity.entity }
+        }
+        for (index, table) in entities.enumerated() {
+            let propertyNames = Set(table.attributes.map(\.name) + table.relationships.map(\.name))
+            for (column, attribute) in table.attributeOfColumn where column != attribute && !propertyNames.contains(column) {
+                schema.entities[index].otherNames[column] = attribute
+            }
+        }
     }
 
     // MARK: - Entities

@@ -1,10 +1,10 @@
 // Running compiled queries on PostgreSQL: resolve the bindings as for SQLite,
 // send them as typed text parameters, and decode the streamed rows with the
-// same decoder SQLite's rows go through.
+// same decoder SQLite's rows go through (`RowDecoder`, in PredicateQueryStore).
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 extension PostgresStore {
     /// The statement with its parameters, ready to send.

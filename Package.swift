@@ -65,6 +65,12 @@ let package = Package(
             dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]),
         // Helpers shared by the test targets: golden files, a seedable random generator.
         .target(name: "PredicateQueryTestSupport", path: "Tests/PredicateQueryTestSupport"),
+        // What the store test targets (SQLite's, PostgreSQL's) share: random data and
+        // queries, the values they draw from, the string oracle's cases.
+        .target(
+            name: "PredicateQueryStoreTestSupport",
+            dependencies: ["PredicateQuery", "PredicateQueryExamples", "PredicateQueryTestSupport"],
+            path: "Tests/PredicateQueryStoreTestSupport"),
         .testTarget(
             name: "PredicateQueryTests",
             dependencies: ["PredicateQuery", "PredicateQueryExamples", "PredicateQueryTestSupport"],
@@ -90,9 +96,18 @@ let package = Package(
             name: "PredicateQuerySQLiteTests",
             dependencies: [
                 "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryFuzzing",
-                "PredicateQueryTestSupport", "PredicateQueryPostgres",
+                "PredicateQueryTestSupport", "PredicateQueryStoreTestSupport",
             ],
             exclude: ["Golden"]
+        ),
+        // On a throwaway PostgreSQL server each test starts; SQLite too where a test
+        // compares the two stores.
+        .testTarget(
+            name: "PredicateQueryPostgresTests",
+            dependencies: [
+                "PredicateQuery", "PredicateQueryStore", "PredicateQueryPostgres", "PredicateQuerySQLite",
+                "PredicateQueryExamples", "PredicateQueryTestSupport", "PredicateQueryStoreTestSupport",
+            ]
         ),
         .testTarget(
             name: "PredicateQueryFuzzingTests",

@@ -324,7 +324,8 @@ final class SQLiteConnection {
 
     /// What a statement that found the store locked says: how long it waited.
     var lockedMessage: String {
-        let waited = appliedBusyMilliseconds > 0 ? "for \(QueryBudget.describe(.milliseconds(appliedBusyMilliseconds)))" : "at all"
+        let waited =
+            appliedBusyMilliseconds > 0 ? "for \(QueryBudget.describe(.milliseconds(appliedBusyMilliseconds)))" : "at all"
         return "the store is locked: another connection is writing it, and the query could not wait \(waited) (\(lastError))"
     }
 

@@ -25,7 +25,7 @@ extension PostgresStore {
         do {
             resolved = try BindingResolver.resolve(query, parameters: parameters, environment: environment)
         } catch {
-            throw StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
+            throw StoreError(error)
         }
         for parameter in parameters.values {
             switch parameter {

@@ -100,6 +100,8 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // The store layer on its own, with no database behind it.
+        .testTarget(name: "PredicateQueryStoreTests", dependencies: ["PredicateQuery", "PredicateQueryStore"]),
         // On a throwaway PostgreSQL server each test starts; SQLite too where a test
         // compares the two stores.
         .testTarget(

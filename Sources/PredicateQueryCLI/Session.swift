@@ -50,7 +50,7 @@ final class Session {
         emitsSwift = options.emitSwift
         overrides = Overrides(
             sort: options.sort, limit: options.limit, offset: options.offset, count: options.count,
-            checkOnly: options.checkOnly)
+            checkOnly: options.checkOnly, dumpTree: options.dumpTree)
         open.store.timeout = options.timeout
         for assignment in options.parameters { parameters[assignment.name] = assignment.value }
         if options.storePath == nil, options.modelPaths.isEmpty { preferredEntity = ExampleStore.defaultEntity }
@@ -63,6 +63,7 @@ final class Session {
         var offset: Int64?
         var count = false
         var checkOnly = false
+        var dumpTree = false
     }
 
     /// The entity a query runs against when several fit and none is named: the
@@ -140,7 +141,7 @@ final class Session {
         if !result.diagnostics.isEmpty { output.writeError(render(result.diagnostics)) }
         guard var compiled = result.compiled, let checked = result.checked else { return false }
         if overrides.checkOnly {
-            output.write(checked.typedDump + "\n")
+            output.write((overrides.dumpTree ? checked.typedDump : checkedText(query, checked)) + "\n")
             return true
         }
         do {
@@ -200,6 +201,7 @@ final class Session {
         defer {
             Interruption.current = nil
             store.clearInterrupt()
+            Interruption.exitIfTerminating()
         }
         return try body()
     }

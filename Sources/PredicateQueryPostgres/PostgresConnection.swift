@@ -58,8 +58,13 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
+    /// The session's settings. `jit = off`: pq's exact arithmetic writes long
+    /// expressions, whose estimated cost passes PostgreSQL's JIT threshold, and
+    /// compiling them costs far more than running them: `User where pets.@count == 0
+    /// || pets.@avg.age * 2 > 1` on 300 users took 42.4 s with JIT (PostgreSQL 15's
+    /// default) and 0.21 s without.
     private static let sessionSetup =
-        "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning"
+        "SET TIME ZONE 'UTC'; SET DateStyle TO ISO; SET extra_float_digits TO 1; SET client_encoding TO 'UTF8'; SET IntervalStyle TO iso_8601; SET client_min_messages TO warning; SET jit = off"
 
     deinit {
         if let cancelHandle { libpq.freeCancel(cancelHandle) }
@@ -120,6 +125,12 @@ final class PostgresConnection: @unchecked Sendable {
             if cancelLock.withLock({ cancelRequested }) {
                 return StoreError("the query was interrupted", kind: .cancelled)
             }
+            // pq did not ask: a cancel from outside (pg_cancel_backend, an administrator)
+            // or the statement timeout, which the server's (English) message tells apart.
+            if message.contains("due to user request") {
+                return StoreError(
+                    "the query was cancelled by a request from outside pq (\(Self.firstLine(message)))", kind: .cancelled)
+            }
             let limit = statementTimeout.map { "its \(QueryBudget.describe($0)) timeout" } ?? "its statement_timeout"
             return StoreError("the query ran longer than \(limit) and was stopped", kind: .timeout)
         }
@@ -128,6 +139,12 @@ final class PostgresConnection: @unchecked Sendable {
         }
         return StoreError(
             message.replacingOccurrences(of: "ERROR:  ", with: "PostgreSQL: "), kind: PostgresErrors.kind(sqlState: state))
+    }
+
+    /// The first line of a server message, without its "ERROR:" prefix.
+    static func firstLine(_ message: String) -> String {
+        let line = message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? message
+        return "PostgreSQL: " + line.replacingOccurrences(of: "ERROR:  ", with: "").trimmingCharacters(in: .whitespaces)
     }
 
     /// What a "numeric value out of range" error (SQLSTATE 22003) means in pq's SQL

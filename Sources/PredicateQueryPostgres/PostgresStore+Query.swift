@@ -11,6 +11,7 @@ extension PostgresStore {
     func statement(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> (String, [PostgresParameter]) {
+        try reconnectIfLost()
         // PostgreSQL has no empty `IN ()`: an empty list is bound as one NULL, which
         // the lowering's exact form makes false.
         try checkObjectParameters(query)

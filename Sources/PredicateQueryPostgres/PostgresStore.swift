@@ -22,6 +22,13 @@ public final class PostgresStore: QueryStore {
     public internal(set) var schemaNotes: [String] = []
     let connection: PostgresConnection
     private var statementTimeout: Duration?
+    /// `SET` statements run again after a reconnection (see `keepSessionSetting`).
+    var keptSettings: [String] = []
+    /// How many times the store connected again after losing its connection.
+    public internal(set) var reconnectionCount = 0
+    /// Called with a note each time the store connects again after the server ended
+    /// its connection (see `PostgresStore+Reconnection`); the command line prints it.
+    public var reconnectionHandler: (@Sendable (String) -> Void)?
 
     /// The table in which pq keeps a store's schema and mapping, as JSON.
     static let schemaTable = "pq_schema"

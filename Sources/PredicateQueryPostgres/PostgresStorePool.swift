@@ -46,15 +46,14 @@ public final class PostgresStorePool: QueryStorePool, @unchecked Sendable {
         let settings = "SET default_transaction_read_only = on; SET lock_timeout = \(lock)"
         for _ in 0..<size {
             let store = try PostgresStore.open(url)
-            try store.execute(settings)
+            try store.keepSessionSetting(settings)
             stores.append(store)
         }
         // A connection the server ended (a restart, `pg_terminate_backend`) is made
-        // again before its next query, with the pool's settings.
+        // again before its next query, with the pool's settings (the store does it,
+        // see `PostgresStore+Reconnection`; done here too, as a store is lent).
         self.lending = StoreLending(stores) { store throws(StoreError) in
-            guard !store.connection.isAlive else { return }
-            try store.connection.reconnect()
-            try store.execute(settings)
+            try store.reconnectIfLost()
         }
         self.schema = stores[0].schema
         self.mapping = stores[0].mapping

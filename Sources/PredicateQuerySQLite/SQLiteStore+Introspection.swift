@@ -55,9 +55,7 @@ extension SQLiteStore {
         at path: String, readOnly: Bool = true, includeHistory: Bool = false, modelCache: ModelCacheReader? = nil,
         warnings: inout [String]
     ) throws(StoreError) -> SQLiteStore {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError("no store at '\(path)'")
-        }
+        try StoreFileDiagnosis.checkBeforeOpening(path)
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         let hasStoredSchema: Bool
         do throws(StoreError) {
@@ -65,7 +63,7 @@ extension SQLiteStore {
         } catch where error.kind == .busy {
             throw StoreError("'\(path)': \(error.message)", code: error.code, kind: .busy)
         } catch {
-            throw StoreError("'\(path)' is not a SQLite database")
+            throw StoreError(StoreFileDiagnosis.unreadable(path, sqliteMessage: error.message), code: error.code, kind: .corrupt)
         }
         if hasStoredSchema {
             let store = try open(at: path, readOnly: readOnly)

@@ -53,9 +53,7 @@ public final class SQLiteStore {
         at path: String, readOnly: Bool = true, schema: Schema? = nil, layout: StoreMapping.Layout = .coreData,
         includeHistory: Bool = false
     ) throws(StoreError) -> SQLiteStore {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError("no store at '\(path)'", kind: .unavailable)
-        }
+        try StoreFileDiagnosis.checkBeforeOpening(path)
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
         try checkIsSQLite(connection, path: path)
         let store = try open(
@@ -107,7 +105,7 @@ public final class SQLiteStore {
         } catch where error.kind == .busy {
             throw StoreError("'\(path)': \(error.message)", code: error.code, kind: .busy)
         } catch {
-            throw StoreError("'\(path)' is not a SQLite database", kind: .corrupt)
+            throw StoreError(StoreFileDiagnosis.unreadable(path, sqliteMessage: error.message), code: error.code, kind: .corrupt)
         }
     }
 

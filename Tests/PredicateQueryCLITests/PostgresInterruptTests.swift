@@ -59,6 +59,78 @@ struct PostgresInterruptTests {
         }
     }
 
+    /// SIGTERM and SIGHUP: pq sends the cancel request before it exits, so no backend
+    /// goes on running its query for minutes.
+    @Test("SIGTERM and SIGHUP cancel the query on the server before pq exits", arguments: [SIGTERM, SIGHUP])
+    func terminationCancelsTheQueryOnTheServer(_ signal: Int32) throws {
+        _ = try PostgresTestServer.with { server in
+            let url = try Self.slowDatabase("slow", on: server)
+            let result = try PQProcess.run(["--store", url, Self.slowQuery], interruptingAfter: .milliseconds(1500), with: signal)
+            #expect(result.status == 128 + signal, "\(result.error)")
+            // The backend notices the cancel at its next check; give it a moment.
+            var running = try Self.runningQueries(on: server)
+            for _ in 0..<20 where running > 0 {
+                Thread.sleep(forTimeInterval: 0.1)
+                running = try Self.runningQueries(on: server)
+            }
+            #expect(running == 0, "the server still runs the query after pq ended")
+        }
+    }
+
+    /// 50 Ctrl-Cs in one REPL session on a terminal, each during a slow query: every
+    /// one cancels its query on the server and the session goes on.
+    @Test("50 Ctrl-Cs in one PostgreSQL REPL session are every one honoured")
+    func fiftyCtrlCsInOneSession() throws {
+        guard TerminalSession.isAvailable else {
+            print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL Ctrl-C test")
+            return
+        }
+        _ = try PostgresTestServer.with { server in
+            let url = try Self.slowDatabase("fifty", on: server)
+            let session = try TerminalSession(pq: ["--store", url, "--count"])
+            defer { session.kill() }
+            #expect(session.waitFor("pq> "), "no prompt: \(session.text)")
+            var honoured = 0
+            for round in 1...50 {
+                session.type(Self.slowQuery + "\r")
+                Thread.sleep(forTimeInterval: 0.2)
+                session.type("\u{03}")
+                guard session.waitFor("the query was interrupted", count: round, timeout: .seconds(10)) else { break }
+                honoured += 1
+                _ = session.waitFor("pq> ", count: round + 1)
+            }
+            #expect(honoured == 50, "\(honoured) of 50 Ctrl-Cs honoured:\n\(session.text.suffix(2000))")
+            #expect(try Self.runningQueries(on: server) == 0, "the server still runs a query")
+            session.type(".quit\r")
+            #expect(session.finish() == 0)
+        }
+    }
+
+    /// A cancel from outside pq (pg_cancel_backend from another session) says so, rather
+    /// than calling itself a statement timeout.
+    @Test("a cancel from outside pq is reported as one")
+    func aCancelFromOutsideSaysSo() throws {
+        _ = try PostgresTestServer.with { server in
+            let url = try Self.slowDatabase("slow", on: server)
+            let canceller = Thread {
+                Thread.sleep(forTimeInterval: 1.5)
+                _ = server.run(
+                    "psql",
+                    [
+                        "-h", server.folder, "-U", "pq", "-d", "postgres", "-t", "-A", "-c",
+                        "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()",
+                    ])
+            }
+            canceller.start()
+            let result = try PQProcess.run(["--store", url, Self.slowQuery])
+            #expect(result.status == 1)
+            #expect(
+                result.error
+                    == "error: the query was cancelled by a request from outside pq (PostgreSQL: canceling statement due to user request)\n",
+                "\(result.error)")
+        }
+    }
+
     @Test("Ctrl-C in the REPL on PostgreSQL stops the query and keeps the session")
     func ctrlCInTheREPLKeepsTheSession() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {

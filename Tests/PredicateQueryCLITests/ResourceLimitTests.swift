@@ -46,6 +46,20 @@ struct ResourceLimitTests {
         #expect(elapsed < .seconds(5), "stopping took \(elapsed)")
     }
 
+    /// SIGTERM and SIGHUP stop the query, then pq, with the status a shell expects
+    /// (128 + the signal's number), promptly.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationStopsTheQueryAndPq(_ signal: Int32) throws {
+        let clock = ContinuousClock()
+        var result = PQResult(status: -1, output: "", error: "")
+        let elapsed = try clock.measure {
+            result = try PQProcess.run(["--store", Self.slowStore, Self.runaway], interruptingAfter: .milliseconds(500), with: signal)
+        }
+        #expect(result.status == 128 + signal)
+        #expect(result.output.isEmpty)
+        #expect(elapsed < .seconds(5), "stopping took \(elapsed)")
+    }
+
     @Test func theTimeoutCommandAppliesToLaterQueriesOnly() throws {
         let input = ".timeout 0.2\n.timeout\n\(Self.runaway)\n.timeout off\n.timeout\ngenre == .kids\n"
         let result = try PQProcess.run(["--store", Self.slowStore, "--count"], input: input)

@@ -229,8 +229,7 @@ import Testing
     @Test func aWALStoreWithNoWALFileIsWatchedAndCreatesNothingBesideIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("store.sqlite")
-        var setUp: SQLiteConnection? = try Self.fixture(.walWithoutWALFile, at: path)
-        setUp = nil
+        _ = try Self.fixture(.walWithoutWALFile, at: path)  // closed at once: its -wal is checkpointed and deleted
         let store = try SQLiteStore.open(at: path)
         #expect(try Self.count(store) == 2)
         guard case .immutableWhileUnchanged? = store.connection.plan else {
@@ -276,8 +275,7 @@ import Testing
     @Test func aQueryDuringWhichTheImmutableStoreChangedFails() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("store.sqlite")
-        var setUp: SQLiteConnection? = try Self.fixture(.walWithoutWALFile, at: path)
-        setUp = nil
+        _ = try Self.fixture(.walWithoutWALFile, at: path)  // closed at once: its -wal is checkpointed and deleted
         let store = try SQLiteStore.open(at: path)
         #expect(try Self.count(store) == 2)
         do {

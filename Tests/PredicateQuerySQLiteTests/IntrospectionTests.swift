@@ -309,7 +309,7 @@ struct IntrospectionTests {
         #expect {
             _ = try SQLiteStore.open(at: text, warnings: &warnings)
         } throws: { error in
-            (error as? StoreError)?.message == "'\(text)' is not a SQLite database"
+            (error as? StoreError)?.message == "'\(text)' is not a SQLite database (it does not begin with SQLite's header)"
         }
     }
 

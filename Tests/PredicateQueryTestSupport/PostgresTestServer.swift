@@ -74,11 +74,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         let started =
             initialized
             && server.run(
-                "pg_ctl",
-                [
-                    "start", "-w", "-D", folder + "/data", "-l", folder + "/log", "-o",
-                    "-k \(folder) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
-                ])
+                "pg_ctl", ["start", "-w", "-D", folder + "/data", "-l", folder + "/log", "-o", server.serverOptions])
         guard started else {
             let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""
             print("notice: the PostgreSQL server did not start; skipping the PostgreSQL tests\n\(log.suffix(2000))")
@@ -93,6 +89,18 @@ public final class PostgresTestServer: @unchecked Sendable {
         guard let server = start() else { return nil }
         defer { server.stop() }
         return try body(server)
+    }
+
+    /// The server's own options: its socket in the folder, no TCP, no waiting for the disk.
+    public var serverOptions: String {
+        "-k \(folder) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    }
+
+    /// Restarts the server (a fast shutdown, which ends every session, then a start),
+    /// as an administrator or a failover does under connected clients; true if it is up again.
+    @discardableResult
+    public func restart() -> Bool {
+        run("pg_ctl", ["restart", "-w", "-m", "fast", "-D", folder + "/data", "-l", folder + "/log", "-o", serverOptions])
     }
 
     /// Stops the server (immediately) and removes its folder.

@@ -116,7 +116,9 @@ extension ModelQuery {
                 throw refuse("Foundation's case- and diacritic-insensitive comparators order differently from pq's [c] and [d]")
             }
             guard key.path.steps.isEmpty else {
-                throw refuse("a SortDescriptor through a relationship needs a key path with optional chaining, which cannot be made at run time")
+                throw refuse(
+                    "a SortDescriptor through a relationship needs a key path with optional chaining, which Swift cannot make at run time; foundationSource() (pq --emit swift) writes it as source: \(Self.sortKeyPathSource(key))"
+                )
             }
             let access = PredicateExporter.properties(reachableFrom: Model.self)[Model.entityName]?[key.path.attribute.name]
             guard let made = access?.sortDescriptor?(key.isAscending), let descriptor = made as? SortDescriptor<Model> else {
@@ -183,18 +185,43 @@ extension ModelQuery {
             let (checked, _) = try checkedForFoundation()
             throw conversionError(error, checked: checked, source: source)
         }
-        _ = try foundationSortDescriptors()
         let (checked, _) = try checkedForFoundation()
         guard !checked.sortKeys.isEmpty else { return PredicateSource(predicate: predicateText, sortDescriptors: nil) }
-        let keys = checked.sortKeys.map { key in
-            let enumSuffix: String
-            if case .enumeration = key.type { enumSuffix = key.path.attribute.isOptional ? "?.rawValue" : ".rawValue" } else { enumSuffix = "" }
-            let path = "\\\(Model.entityName).\(key.path.attribute.name)\(enumSuffix)"
+        var keys: [String] = []
+        for (index, key) in checked.sortKeys.enumerated() {
+            let span = syntax.sortKeys.indices.contains(index) ? syntax.sortKeys[index].span : .point(0)
+            func refuse(_ reason: String) -> ModelQueryError {
+                ModelQueryError(
+                    diagnostics: [
+                        .error(.foundationUnsupported, "the sort key '\(key.path.dottedName)' cannot become a SortDescriptor: \(reason)", at: span)
+                    ], source: source)
+            }
+            guard key.options.isEmpty else {
+                throw refuse("Foundation's case- and diacritic-insensitive comparators order differently from pq's [c] and [d]")
+            }
+            // Swift orders the attribute's type (the property's own model declares a sort descriptor for it).
+            let access = PredicateExporter.properties(reachableFrom: Model.self)[key.path.entity]?[key.path.attribute.name]
+            guard access?.sortDescriptor != nil else { throw refuse("Swift has no order for its type, '\(key.type)'") }
             // A String key path's default comparator is .localizedStandard; pq orders lexically.
             let comparator = key.type == .string ? ", comparator: .lexical" : ""
-            return "SortDescriptor(\(path)\(comparator)\(key.isAscending ? "" : ", order: .reverse"))"
+            keys.append("SortDescriptor(\(Self.sortKeyPathSource(key))\(comparator)\(key.isAscending ? "" : ", order: .reverse"))")
         }
         let sortText = "let sortDescriptors: [SortDescriptor<\(Model.entityName)>] = [\(keys.joined(separator: ", "))]"
         return PredicateSource(predicate: predicateText, sortDescriptors: sortText)
+    }
+
+    /// A sort key's key path as Swift source: `\Transaction.budget?.name`, with `?` after
+    /// each optional relationship and `.rawValue` after an enum (SwiftData orders the
+    /// stored raw value; a Foundation sort descriptor needs a Comparable value).
+    static func sortKeyPathSource(_ key: CheckedSortKey) -> String {
+        var path = "\\\(Model.entityName)"
+        for step in key.path.steps {
+            path += "." + step.relationship.name + (step.relationship.isOptional ? "?" : "")
+        }
+        path += "." + key.path.attribute.name
+        if case .enumeration = key.type {
+            path += key.path.attribute.isOptional ? "?.rawValue" : ".rawValue"
+        }
+        return path
     }
 }

@@ -45,6 +45,8 @@ struct CommandLineOptions: Equatable {
     var explain = false
     var count = false
     var checkOnly = false
+    /// With `--check`: print the checked tree (S-expressions) instead of pq's syntax with types.
+    var dumpTree = false
     /// `--history`: a Core Data store's persistent-history entities (`TRANSACTION`,
     /// `CHANGE`, …) are queryable too.
     var includeHistory = false
@@ -141,6 +143,9 @@ extension CommandLineOptions {
             case "--explain": options.explain = try flag()
             case "--count": options.count = try flag()
             case "--check": options.checkOnly = try flag()
+            case "--dump":
+                options.checkOnly = try flag()
+                options.dumpTree = true
             case "--history": options.includeHistory = try flag()
             case "--store-path": options.printStorePath = try flag()
             case "--load-examples": options.loadExamples = try flag()

@@ -70,9 +70,11 @@ enum HelpText {
           --count              print the number of matching objects
           --history            on a Core Data store, also its persistent-history
                                entities (TRANSACTION, CHANGE, …)
-          --check              type-check only: print the checked query or the errors
-                               (with --model and no --store, against the models alone;
+          --check              type-check only: print the query in pq's syntax with
+                               the type of every name it uses, or the errors (with
+                               --model and no --store, against the models alone;
                                --sql then prints the SQL the models' layout implies)
+          --dump               as --check, but print the checked tree (S-expressions)
           --store-path         print the path of the store in use
           --version            print pq's version
           -h, --help           print this help

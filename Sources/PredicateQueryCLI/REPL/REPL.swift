@@ -24,7 +24,9 @@ struct REPL {
             """)
         while true {
             let prompt = (session.defaultEntity ?? "pq") + "> "
-            guard let line = editor.readLine(prompt: prompt) else {
+            let read = editor.readLine(prompt: prompt)
+            Interruption.reassert()  // the line editor may have put back a handler of its own choosing
+            guard let line = read else {
                 session.output.write("\n")
                 break
             }

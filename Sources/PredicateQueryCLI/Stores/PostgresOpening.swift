@@ -38,7 +38,9 @@ enum PostgresOpening {
             }
             warnings.forEach(warn)
             do {
-                return OpenStore(store: try PostgresStore.open(url, schema: schema), path: shown(url), modelWarnings: warnings)
+                let store = try PostgresStore.open(url, schema: schema)
+                store.reconnectionHandler = Self.printNote
+                return OpenStore(store: store, path: shown(url), modelWarnings: warnings)
             } catch {
                 throw CLIError.io(error.message)
             }
@@ -46,11 +48,17 @@ enum PostgresOpening {
         do {
             if options.loadExamples { try loadExamples(url, warn: warn) }
             let store = try PostgresStore.open(url)
+            store.reconnectionHandler = Self.printNote
             for note in store.schemaNotes { warn("pq: warning: \(note)") }
             return OpenStore(store: store, path: shown(url))
         } catch {
             throw CLIError.io(error.message)
         }
+    }
+
+    /// Prints a reconnection's note on standard error, where warnings go.
+    @Sendable static func printNote(_ note: String) {
+        FileHandle.standardError.write(Data("pq: note: \(note)\n".utf8))
     }
 
     /// Creates pq's example tables and data in the database, unless a run before did:

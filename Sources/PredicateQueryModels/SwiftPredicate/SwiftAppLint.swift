@@ -134,6 +134,8 @@ public enum SwiftAppLint {
         if let result = checked.query {
             if let predicate = query.predicate {
                 site.diagnostics += SwiftDataDifferences.nilInequalities(predicate, schema: schema, root: result.entity)
+                site.diagnostics += StoredIdentityRule.check(predicate, schema: schema, root: result.entity)
+                site.diagnostics += RelationshipNilTestRule.check(predicate, schema: schema, root: result.entity)
             }
             if engineDifferences {
                 site.diagnostics += SwiftDataDifferences.sorts(

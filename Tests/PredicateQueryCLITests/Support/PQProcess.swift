@@ -42,8 +42,9 @@ enum PQProcess {
     }
 
     /// Runs `pq` with `arguments` and sends it SIGINT (as Ctrl-C does) after `delay`.
-    static func run(_ arguments: [String], interruptingAfter delay: Duration) throws -> PQResult {
-        try capture(executable, arguments, environment: ["PQ_CACHE_DIR": cacheDirectory.path], interruptingAfter: delay)
+    static func run(_ arguments: [String], interruptingAfter delay: Duration, with signal: Int32 = SIGINT) throws -> PQResult {
+        try capture(
+            executable, arguments, environment: ["PQ_CACHE_DIR": cacheDirectory.path], interruptingAfter: delay, with: signal)
     }
 
     /// Runs any program and captures what it prints: this process's environment with
@@ -51,7 +52,7 @@ enum PQProcess {
     /// input at all when nil.
     static func capture(
         _ program: URL, _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil,
-        directory: URL? = nil, interruptingAfter delay: Duration? = nil
+        directory: URL? = nil, interruptingAfter delay: Duration? = nil, with signal: Int32 = SIGINT
     ) throws -> PQResult {
         let process = Process()
         process.executableURL = program
@@ -74,7 +75,7 @@ enum PQProcess {
         }
         if let delay {
             Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
-            process.interrupt()
+            kill(process.processIdentifier, signal)
         }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let error = stderr.fileHandleForReading.readDataToEndOfFile()

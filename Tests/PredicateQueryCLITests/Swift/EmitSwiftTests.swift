@@ -23,6 +23,9 @@ struct EmitSwiftTests {
         #"'Budget where limit between {100, 1000} && name in ["Rent", "Vacation"]'"#,
         #"'Transaction where date > date("2024-03-05") && amount * 2 > 100 sort by date limit 3'"#,
         #"'Ingredient where none recipes.name == "Pancakes" sort by name'"#,
+        // Sort keys through optional to-one relationships (nil first ascending, as in pq).
+        #"'Transaction where amount > 3 sort by budget.name, date desc'"#,
+        #"'Pet where age >= 0 sort by owner.age desc, name'"#,
     ]
 
     struct Emitted {

@@ -12,13 +12,9 @@ extension PostgresStore {
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> (String, [PostgresParameter]) {
         try reconnectIfLost()
-        // PostgreSQL has no empty `IN ()`: an empty list is bound as one NULL, which
-        // the lowering's exact form makes false.
+        // (PostgreSQL has no empty `IN ()`: `BindingResolver` binds an empty list, or one
+        // of nils only, as one NULL, which the lowering's exact form makes false.)
         try checkObjectParameters(query)
-        var parameters = parameters
-        for (name, value) in parameters {
-            if case .list(let values) = value, values.isEmpty { parameters[name] = .list([.null]) }
-        }
         // `now()` to the microsecond, which timestamptz holds (the clock's is finer).
         var environment = environment
         environment.now = PostgresValues.wholeMicroseconds(environment.now)
@@ -36,14 +32,12 @@ extension PostgresStore {
         }
         var types: [ValueType] = []
         var listTypes: [ValueType] = []
-        for binding in query.bindings {
+        for (index, binding) in query.bindings.enumerated() {
             switch binding {
             case .constant(_, let type), .parameter(_, let type): types.append(type)
-            case .parameterList(let name, let type, _):
+            case .parameterList(_, let type, _):
                 types.append(type)
-                if case .list(let values)? = parameters[name] {
-                    listTypes += Array(repeating: type, count: values.count)
-                }
+                listTypes += Array(repeating: type, count: resolved.listSizes[index] ?? 0)
             case .currentDate: types.append(.date)
             case .prefixUpperBound, .pattern: types.append(.string)
             case .count: types.append(.int)

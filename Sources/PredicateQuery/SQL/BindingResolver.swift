@@ -47,6 +47,9 @@ public struct BindingError: Error, Sendable, CustomStringConvertible {
 public struct ResolvedStatement: Sendable {
     public var sql: String
     public var values: [Value]
+    /// How many values each list parameter's binding (by its index in the query's
+    /// bindings) put after the others (nil members are left out).
+    public var listSizes: [Int: Int] = [:]
 }
 
 public enum BindingResolver {
@@ -117,6 +120,8 @@ public enum BindingResolver {
                         }
                     if !member.isNull { members.append(member) }
                 }
+                // PostgreSQL has no empty `IN ()`: one NULL, which the lowering's exact form makes false.
+                if members.isEmpty, query.mapping.database == .postgreSQL { members = [.null] }
                 lists[index] = members
                 values.append(.null)
             case .currentDate(let function):
@@ -156,8 +161,9 @@ public enum BindingResolver {
             if case .parameter = binding, index < values.count, values[index] == .null { nilBindings.insert(index) }
         }
         for index in lists.keys.sorted() { values += lists[index] ?? [] }
+        let sizes = lists.mapValues(\.count)
         return ResolvedStatement(
-            sql: query.statement(listSizes: lists.mapValues(\.count), nilBindings: nilBindings), values: values)
+            sql: query.statement(listSizes: sizes, nilBindings: nilBindings), values: values, listSizes: sizes)
     }
 
     /// The query lowered again with each one-value parameter's value in its place, as

@@ -10,7 +10,7 @@ enum HelpText {
           pq [options] "<query>"     run one query and print the result
           pq [options]               open the REPL (on a terminal), or read one
                                      query or command per line from standard input
-          pq lint [--format json] [--sql] PATH...
+          pq lint [--format text|json|sarif|github|junit] [--strict] PATH...
                                      check every #Predicate, @Query, FetchDescriptor
                                      and SortDescriptor of a SwiftData app's sources
 

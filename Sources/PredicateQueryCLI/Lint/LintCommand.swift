@@ -1,0 +1,144 @@
+// `pq lint PATH…`: the queries of a SwiftData app, checked against its models.
+//
+// Reads the configuration (`.pq-lint.yml`, or `--config FILE`), the Swift files
+// under the paths (hidden folders, `.build` and the configuration's `excluded`
+// are skipped), runs the lint (`LintRun`: rules, suppression comments, the
+// baseline) and prints the findings in the format asked for: swiftc's
+// `file:line:column: error: … [rule]` with the source line and a caret (text),
+// one JSON object, SARIF 2.1.0, GitHub Actions annotations or JUnit XML.
+// `--rules` and `--explain RULE` print the rule catalog. No store is opened.
+// Exit status: 0 no errors, 1 errors (or warnings with `--strict`), 2 bad
+// usage, an unreadable path, configuration or baseline.
+
+import Foundation
+import PredicateQuery
+import PredicateQueryModels
+
+enum LintCommand {
+    static func run(_ arguments: [String], output: Output) -> Int32 {
+        let options: LintOptions
+        do {
+            options = try LintOptions(arguments)
+        } catch {
+            output.writeError("pq lint: \(error.message)\n" + (error.showsUsage ? LintOptions.usage + "\n" : ""))
+            return 2
+        }
+        if options.help {
+            output.write(LintOptions.usage + "\n")
+            return 0
+        }
+        if options.listRules {
+            output.write(LintRulesOutput.list())
+            return 0
+        }
+        if let id = options.explain {
+            guard let rule = LintRuleCatalog.rule(id: id) else {
+                output.writeError("pq lint: \(LintRuleCatalog.unknownRuleMessage(id))\n")
+                return 2
+            }
+            output.write(LintRulesOutput.explain(rule))
+            return 0
+        }
+        do {
+            return try lint(options, output: output)
+        } catch {
+            output.writeError("pq lint: \(error.description)\n")
+            return 2
+        }
+    }
+
+    static func lint(_ options: LintOptions, output: Output) throws(LintConfigurationError) -> Int32 {
+        var configuration = LintConfiguration()
+        if let path = options.configuration {
+            guard let found = try LintConfiguration.load(path: path) else {
+                throw LintConfigurationError(message: "no configuration file at '\(path)'")
+            }
+            configuration = found
+        } else if let found = try LintConfiguration.load(path: LintConfiguration.fileName) {
+            configuration = found
+        }
+        var paths = options.paths
+        if paths.isEmpty {
+            let fromFile = options.configuration != nil || FileManager.default.fileExists(atPath: LintConfiguration.fileName)
+            guard fromFile else {
+                throw LintConfigurationError(
+                    message:
+                        "name the folders or Swift files to check, or write their paths in \(LintConfiguration.fileName)\n\(LintOptions.usage)"
+                )
+            }
+            paths = configuration.included.isEmpty ? [configuration.root] : configuration.includedPaths
+        }
+        let files: [SwiftModelSource.File]
+        do throws(CLIError) {
+            files = try SwiftFiles.read(paths, excluding: configuration.excludes)
+        } catch {
+            throw LintConfigurationError(message: error.message)
+        }
+        var baseline: LintBaseline?
+        if let path = options.baseline { baseline = try LintBaseline.load(path: path) }
+        var run = LintRun(
+            files, configuration: configuration, sql: options.sql, engineDifferences: options.engineDifferences,
+            baseline: baseline)
+        if let path = options.writeBaseline {
+            // Every finding is written, those an old baseline hid too; they are accepted, so hidden from
+            // this run as from the next.
+            let written = LintBaseline(run.unbaselined)
+            do {
+                try written.json.write(toFile: path, atomically: true, encoding: String.Encoding.utf8)
+            } catch {
+                throw LintConfigurationError(message: "cannot write the baseline '\(path)': \(error.localizedDescription)")
+            }
+            run.baselined = run.unbaselined.count
+            run.findings = []
+        }
+        let strict = options.strict || configuration.strict
+        switch options.format {
+        case .text: output.write(LintOutput.text(run))
+        case .json: output.write(LintOutput.json(run))
+        case .sarif: output.write(SARIFReporter.report(run))
+        case .github: output.write(GitHubReporter.report(run))
+        case .junit: output.write(JUnitReporter.report(run, strict: strict))
+        }
+        return run.fails(strict: strict) ? 1 : 0
+    }
+}
+
+/// The Swift files under some paths.
+enum SwiftFiles {
+    static func read(
+        _ paths: [String], excluding excluded: (String) -> Bool = { _ in false }
+    ) throws(CLIError)
+        -> [SwiftModelSource.File]
+    {
+        var found: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CLIError.io("no file or folder at '\(path)'")
+            }
+            guard isDirectory.boolValue else {
+                if !excluded(path) { found.append(path) }
+                continue
+            }
+            guard let enumerator = manager.enumerator(atPath: path) else { throw CLIError.io("cannot list '\(path)'") }
+            var inFolder: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                let full = path == "." ? relative : (path as NSString).appendingPathComponent(relative)
+                if name.hasPrefix(".") || name == ".build" || excluded(full) {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if name.hasSuffix(".swift") { inFolder.append(full) }
+            }
+            found += inFolder.sorted()
+        }
+        var files: [SwiftModelSource.File] = []
+        for path in found {
+            guard let data = manager.contents(atPath: path) else { throw CLIError.io("cannot read '\(path)'") }
+            files.append(SwiftModelSource.File(path: path, text: String(decoding: data, as: UTF8.self)))
+        }
+        return files
+    }
+}

@@ -1,0 +1,113 @@
+// `pq lint` from files to the findings it reports: the lint's sites and the
+// model reader's notes become findings with their rule ids; rules the
+// configuration disables are dropped and its severities applied; suppression
+// comments hide what they name (and report what they did not hide); then the
+// baseline hides the findings it lists. The command line and the rule
+// catalog's tests both run this, so the examples test what users get.
+
+import Foundation
+import PredicateQuery
+
+/// One run of `pq lint` over some files.
+public struct LintRun: Sendable {
+    public var report: SwiftAppLint.Report
+    /// What is reported, in file order then source order.
+    public var findings: [LintFinding]
+    /// The findings before the baseline hid any: what `--write-baseline` writes.
+    public var unbaselined: [LintFinding]
+    /// How many findings suppression comments hid.
+    public var suppressed: Int
+    /// How many findings the baseline hid.
+    public var baselined: Int
+
+    public var errors: Int { findings.filter { $0.severity == .error }.count }
+    public var warnings: Int { findings.filter { $0.severity == .warning }.count }
+
+    /// Lints `files`.
+    public init(
+        _ files: [SwiftModelSource.File], configuration: LintConfiguration = LintConfiguration(), sql: Bool = false,
+        engineDifferences: Bool = false, baseline: LintBaseline? = nil
+    ) {
+        let runsEngine = engineDifferences || configuration.optInRules.contains(LintRule.engineSortOrder.id)
+        report = SwiftAppLint.lint(files, sql: sql, engineDifferences: runsEngine)
+        func checked(_ id: String) -> Bool {
+            LintRuleCatalog.rule(id: id).map { configuration.runs($0, engineDifferences: runsEngine) } ?? false
+        }
+        // Files are indexed for lines only where something is found or a suppression comment is written.
+        var sources: [String: String] = [:]
+        for file in files where sources[file.path] == nil { sources[file.path] = file.text }
+        var texts: [String: LintFileText] = [:]
+        func text(of path: String) -> LintFileText? {
+            if let known = texts[path] { return known }
+            guard let source = sources[path] else { return nil }
+            let made = LintFileText(source)
+            texts[path] = made
+            return made
+        }
+        var all: [String: [LintFinding]] = [:]
+        // The model reader's notes.
+        let skippedRule = LintRule.modelDeclarationSkipped
+        for warning in report.modelWarnings {
+            let text = text(of: warning.file)
+            all[warning.file, default: []].append(
+                LintFinding(
+                    file: warning.file, rule: skippedRule.id, code: .lintModelSkipped, severity: skippedRule.severity,
+                    message: warning.message,
+                    line: warning.line, column: 1, endLine: warning.line, endColumn: 1, span: nil, notes: [],
+                    lineText: text?.lineText(warning.line) ?? "", site: nil))
+        }
+        // The sites' diagnostics.
+        for (index, site) in report.sites.enumerated() where !site.diagnostics.isEmpty {
+            guard let text = text(of: site.file) else { continue }
+            for diagnostic in site.diagnostics {
+                let rule = LintRuleCatalog.rule(for: diagnostic.code)
+                all[site.file, default: []].append(
+                    text.finding(
+                        file: site.file, rule: rule.id, code: diagnostic.code, severity: diagnostic.severity,
+                        message: diagnostic.message,
+                        span: diagnostic.span, notes: diagnostic.notes, site: index))
+            }
+        }
+        // Configuration, then suppression comments, file by file.
+        var findings: [LintFinding] = []
+        var suppressed = 0
+        var seen: Set<String> = []
+        for file in files where seen.insert(file.path).inserted {
+            var kept = (all[file.path] ?? []).filter { checked($0.rule) }
+            for position in kept.indices {
+                kept[position].severity = configuration.severity(of: kept[position].rule, default: kept[position].severity)
+            }
+            // Most files have no suppression comment: a search of the text says so without reading it.
+            let commented = file.text.contains(LintSuppression.prefix)
+            if kept.isEmpty && !commented { continue }
+            var suppression = commented ? LintSuppression(text: file.text) : LintSuppression()
+            kept = kept.filter { finding in
+                let hidden = suppression.suppresses(rule: finding.rule, line: finding.line)
+                if hidden { suppressed += 1 }
+                return !hidden
+            }
+            if commented, checked(LintRule.superfluousDisable.id), let text = text(of: file.path) {
+                kept += suppression.findings(file: file.path, in: text, checked: checked).map { finding in
+                    var finding = finding
+                    finding.severity = configuration.severity(of: finding.rule, default: finding.severity)
+                    return finding
+                }
+            }
+            kept.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            findings += kept
+        }
+        self.suppressed = suppressed
+        unbaselined = findings
+        if let baseline {
+            (self.findings, baselined) = baseline.filter(findings)
+        } else {
+            self.findings = findings
+            baselined = 0
+        }
+    }
+
+    /// Whether the run fails: errors, or warnings when `strict`.
+    public func fails(strict: Bool) -> Bool {
+        errors > 0 || (strict && warnings > 0)
+    }
+}

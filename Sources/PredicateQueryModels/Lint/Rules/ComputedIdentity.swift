@@ -1,0 +1,24 @@
+import PredicateQuery
+
+extension LintRule {
+    static let computedIdentity = LintRule(
+        id: "computed-identity", severity: .error,
+        summary: "$0.id on a model that declares no id: SwiftData's computed identity, which a predicate cannot test",
+        explanation: """
+            A `@Model` class is a `PersistentModel`, which is `Identifiable` through an extension \
+            property: on a model that declares no `id` of its own, `id` is computed (the \
+            `persistentModelID`), not stored, so a predicate cannot test it and the fetch fails at run \
+            time. Compare `persistentModelID` instead. A model that declares its own `id` (a stored \
+            UUID) is not concerned, nor is a sort by `\\.id`.
+            """,
+        evidence:
+            "SwiftData's interface declares PersistentModel's id as a computed property; a shipped app's crash fix (eu-digital-identity-wallet/eudi-app-ios-wallet-ui#381, \"Fix SwiftData crash by enforcing stored identifier in predicates\") replaced $0.id with persistentModelID.",
+        codes: [.swiftComputedIdentity],
+        examples: [
+            .withModels(
+                "func trip(_ id: PersistentIdentifier) -> Predicate<Trip> { #Predicate { $0.id == id } }", triggers: true),
+            .withModels(
+                "func trip(_ id: PersistentIdentifier) -> Predicate<Trip> { #Predicate { $0.persistentModelID == id } }",
+                triggers: false),
+        ])
+}

@@ -1,0 +1,20 @@
+import PredicateQuery
+
+extension LintRule {
+    static let enumComparedAsItself = LintRule(
+        id: "enum-compared-as-itself", severity: .error,
+        summary: "an enum property compared as itself, which SwiftData's fetch cannot do",
+        explanation: """
+            SwiftData stores an enum-typed property by its raw value, and a predicate cannot compare \
+            the enum itself: the fetch fails at run time. Compare the stored raw value instead \
+            (`$0.status.rawValue == "active"`, with the raw value captured in a local when it comes \
+            from a case).
+            """,
+        evidence:
+            "What the lint said before its catalog: 'the fetch fails at run time'. No OS version or reference is recorded yet.",
+        codes: [.swiftDataBehaviour],
+        examples: [
+            .withModels("let active = #Predicate<Trip> { $0.status == .active }", triggers: true),
+            .withModels("let active = #Predicate<Trip> { $0.status.rawValue == \"active\" }", triggers: false),
+        ])
+}

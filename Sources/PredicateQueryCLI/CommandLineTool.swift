@@ -6,8 +6,35 @@ import PredicateQuery
 
 /// The entry point of the `pq` executable.
 public enum CommandLineTool {
-    /// Runs pq with the arguments after the program name; returns the exit status.
+    /// The status `main` returns when standard output's reader went away (a closed
+    /// pipe, as in `pq … | head -1`): the caller ends the process with
+    /// `endAsClosedPipe()`, as `cat` or `seq` end there.
+    public static let closedPipeStatus: Int32 = 128 + SIGPIPE
+
+    /// Ends the process quietly as killed by SIGPIPE, which shells report as
+    /// status 141 and do not complain about; for when `main` returned `closedPipeStatus`.
+    public static func endAsClosedPipe() -> Never {
+        StandardStream.endAsClosedPipe()
+    }
+
+    /// Runs pq with the arguments after the program name; returns the exit status,
+    /// `closedPipeStatus` if standard output's reader went away (the query stopped
+    /// when it found so).
     public static func main(_ arguments: [String]) -> Int32 {
+        // A write to a closed pipe fails with EPIPE instead of ending pq, which then
+        // stops its query (and cancels it on a PostgreSQL server) before it ends.
+        StandardStream.ignoreBrokenPipeSignal()
+        let status = run(arguments)
+        switch StandardStream.output.state {
+        case .open: return status
+        case .readerGone: return closedPipeStatus
+        case .failed(let code):
+            StandardStream.error.write("pq: cannot write the output: \(String(cString: strerror(code)))\n")
+            return 1
+        }
+    }
+
+    private static func run(_ arguments: [String]) -> Int32 {
         let output = Output.standard
         if arguments.first == "lint" { return LintCommand.run(Array(arguments.dropFirst()), output: output) }
         let options: CommandLineOptions
@@ -84,6 +111,8 @@ enum LineReader {
             } else if !session.run(trimmed) {
                 failed = true
             }
+            // Output to a pipe whose reader has gone: nothing more can be shown.
+            if session.output.isClosed() { break }
         }
         return failed ? 1 : 0
     }

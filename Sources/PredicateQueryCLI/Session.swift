@@ -9,11 +9,22 @@ import PredicateQuerySQLite
 /// Where output goes: standard output and standard error by default.
 struct Output: Sendable {
     var write: @Sendable (String) -> Void
+    /// Writes UTF-8 text given as bytes (rows, many at a time).
+    var writeUTF8: @Sendable (UnsafeRawBufferPointer) -> Void
     var writeError: @Sendable (String) -> Void
+    /// Whether nothing more can be written: the output's reader has gone (a closed
+    /// pipe) or a write failed (a full disk). A running query stops, and pq ends.
+    var isClosed: @Sendable () -> Bool
+    /// Whether to watch the output for its reader going while a query runs
+    /// (`ClosedPipeWatch`): standard output is the process's own.
+    var watchesForClosing = false
 
     static let standard = Output(
-        write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+        write: { StandardStream.output.write($0) },
+        writeUTF8: { StandardStream.output.write(utf8: $0) },
+        writeError: { StandardStream.error.write($0) },
+        isClosed: { StandardStream.output.state != .open },
+        watchesForClosing: true)
 }
 
 final class Session {
@@ -178,8 +189,24 @@ final class Session {
             if overrides.count {
                 output.write(String(try interruptible { try store.count(compiled, parameters: values) }) + "\n")
             } else {
-                let rows = try interruptible { try store.fetch(compiled, parameters: values) }
-                output.write(formatter.format(rows, as: format))
+                var stream = RowStream(formatter.printer(for: format), output: output)
+                // Standard output's reader going while the query has nothing to write
+                // yet stops it too (where the system tells).
+                let running = RunningStore(store: store)
+                let watch = output.watchesForClosing ? ClosedPipeWatch.start { running.store.interrupt() } : nil
+                defer { watch?.stop() }
+                do {
+                    try interruptible { try store.fetch(compiled, parameters: values) { stream.add($0) } }
+                } catch {
+                    // Stopped because the reader went: nothing more to say, to no one.
+                    if output.isClosed() { return true }
+                    stream.abandon()
+                    throw error
+                }
+                // The reader has gone or writing failed: the query stopped, and nothing
+                // more can be shown (`CommandLineTool.main` says how pq ends).
+                if output.isClosed() { return true }
+                stream.finish()
             }
             if timer { output.write(String(format: "Run Time: %.3f s\n", (clock.now - start).seconds)) }
             return true
@@ -204,6 +231,13 @@ final class Session {
             Interruption.exitIfTerminating()
         }
         return try body()
+    }
+
+    /// The store of a running query, for stopping it from another thread
+    /// (`QueryStore.interrupt` may be called from any thread; an interrupt that
+    /// comes before the statement starts is kept for it).
+    private struct RunningStore: @unchecked Sendable {
+        let store: any QueryStore
     }
 
     /// Diagnostics already rendered, thrown past the rest of a run.

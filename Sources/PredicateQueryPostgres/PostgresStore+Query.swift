@@ -56,22 +56,39 @@ extension PostgresStore {
     public func fetch(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> [Row] {
+        var rows: [Row] = []
+        try fetch(query, parameters: parameters, environment: environment) { row in
+            rows.append(row)
+            return true
+        }
+        return rows
+    }
+
+    /// The rows of a compiled query handed to `body` one at a time, as they stream
+    /// in (libpq's single-row mode); `body` returns false to stop, and the
+    /// statement is then cancelled on the server rather than read to its end.
+    public func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment(),
+        each body: (Row) -> Bool
+    ) throws(StoreError) {
         let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
         do throws(StoreError) {
             let rows = try connection.send(sql, sent)
             let decoder = RowDecoder(query, mapping: mapping)
             let dates = mapping.dateEncoding
-            var result: [Row] = []
             while let fields = try rows.next() {
                 let types = rows.columnTypes
-                result.append(
-                    decoder.decode { index in
-                        let column = Int(index)
-                        guard column < fields.count, column < types.count else { return .null }
-                        return PostgresValues.stored(fields[column], oid: types[column], dates: dates)
-                    })
+                let row = decoder.decode { index in
+                    let column = Int(index)
+                    guard column < fields.count, column < types.count else { return .null }
+                    return PostgresValues.stored(fields[column], oid: types[column], dates: dates)
+                }
+                guard body(row) else {
+                    connection.cancel()
+                    rows.drain()
+                    return
+                }
             }
-            return result
         } catch {
             throw Self.explained(error)
         }

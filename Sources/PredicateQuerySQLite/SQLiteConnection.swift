@@ -170,7 +170,7 @@ final class SQLiteConnection {
 
     /// What a query says when `readWasStable()` is false.
     var unstableReadMessage: String {
-        "'\(path)' changed while the query read it (a writer opened it and wrote into the file, which pq was reading as it was, with no -wal beside it): its rows may mix two versions of the store, so none are given; run the query again"
+        "'\(path)' changed while the query read it (a writer opened it and wrote into the file, which pq was reading as it was, with no -wal beside it): its rows may mix two versions of the store; run the query again"
     }
 
     /// Opens `path` as `plan` says (a plain open without one).

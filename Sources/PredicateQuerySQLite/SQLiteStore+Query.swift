@@ -48,6 +48,19 @@ extension SQLiteStore {
         return rows
     }
 
+    /// The rows of a compiled query handed to `body` one at a time, as SQLite steps
+    /// to them; `body` returns false to stop, and the statement is then reset
+    /// without running further.
+    public func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment(),
+        each body: (Row) -> Bool
+    ) throws(StoreError) {
+        let cursor = try rows(query, parameters: parameters, environment: environment)
+        while let row = try cursor.next() {
+            guard body(row) else { return }
+        }
+    }
+
     /// The number of matches of a query compiled with `count: true`.
     public func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()

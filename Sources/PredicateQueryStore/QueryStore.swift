@@ -24,6 +24,13 @@ public protocol QueryStore: AnyObject {
     func fetch(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> [Row]
+    /// The rows of a compiled query handed to `body` one at a time, as the store
+    /// reads them, so that a caller need not hold them all; `body` returns false to
+    /// stop, and the rest of the query is then not run.
+    func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment,
+        each body: (Row) -> Bool
+    ) throws(StoreError)
     /// The number of matches of a query compiled with `count: true`.
     func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
@@ -38,6 +45,13 @@ extension QueryStore {
     /// All the rows of a compiled query, run now.
     public func fetch(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws(StoreError) -> [Row] {
         try fetch(query, parameters: parameters, environment: QueryEnvironment())
+    }
+
+    /// The rows of a compiled query, run now, handed to `body` one at a time until it returns false.
+    public func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], each body: (Row) -> Bool
+    ) throws(StoreError) {
+        try fetch(query, parameters: parameters, environment: QueryEnvironment(), each: body)
     }
 
     /// The number of matches of a query compiled with `count: true`, run now.

@@ -37,12 +37,22 @@ public struct Row: Sendable {
 /// holds only its values: reading many rows allocates no dictionary per row.
 public struct RowFields<Element: Sendable>: Sendable {
     let names: RowFieldNames
-    var slots: [Element?]
+    @usableFromInline var slots: [Element?]
 
     /// The value of the field `name`, or nil if the row has none.
     public subscript(name: String) -> Element? {
         guard let slot = names.slots[name] else { return nil }
         return slots[slot]
+    }
+
+    /// Where the field `name` sits in this row and in every row of the same query
+    /// (they share their field names), for reading many rows with `subscript(slot:)`
+    /// without looking the name up in each; nil if there is no such field.
+    public func slot(of name: String) -> Int? { names.slots[name] }
+
+    /// The value in `slot` (from `slot(of:)` on a row of the same query), or nil.
+    @inlinable public subscript(slot slot: Int) -> Element? {
+        slots.indices.contains(slot) ? slots[slot] : nil
     }
 
     /// Every field that has a value, by name.

@@ -4,4 +4,7 @@
 import Foundation
 import PredicateQueryCLI
 
-exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))
+let status = CommandLineTool.main(Array(CommandLine.arguments.dropFirst()))
+// Standard output's reader went away (`pq … | head -1`): end as `cat` does there.
+if status == CommandLineTool.closedPipeStatus { CommandLineTool.endAsClosedPipe() }
+exit(status)

@@ -26,6 +26,11 @@ private final class FakeStore: QueryStore, @unchecked Sendable {
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> [Row] { [] }
 
+    func fetch(
+        _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment,
+        each body: (Row) -> Bool
+    ) throws(StoreError) {}
+
     func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> Int64 { 0 }

@@ -36,6 +36,23 @@ extension Character {
 }
 
 extension StringProtocol {
-    /// The number of terminal cells this text occupies on one line.
-    public var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+    /// The number of terminal cells this text occupies on one line. Printable
+    /// ASCII, most text in most stores, takes one cell a byte, counted without
+    /// breaking the text into characters.
+    public var displayWidth: Int {
+        if isPrintableASCII { return utf8.count }
+        return reduce(0) { $0 + $1.displayWidth }
+    }
+
+    /// Whether every character is printable ASCII (space to `~`): one byte, one
+    /// character, one cell each.
+    public var isPrintableASCII: Bool {
+        let bytes = utf8
+        if let answer = bytes.withContiguousStorageIfAvailable({ buffer in
+            !buffer.contains(where: { $0 < 0x20 || $0 > 0x7E })
+        }) {
+            return answer
+        }
+        return !bytes.contains(where: { $0 < 0x20 || $0 > 0x7E })
+    }
 }

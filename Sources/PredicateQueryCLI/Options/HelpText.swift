@@ -49,7 +49,8 @@ enum HelpText {
           --param NAME=VALUE   bind the parameter $NAME (repeatable); a list parameter
                                takes comma-separated values: --param names=Rent,Travel
           --format FORMAT      table (default), json, csv or markdown. The object's
-                               key is the column '#' (JSON: the key "#")
+                               key is the column '#' (JSON: the key "#"). Rows print
+                               as they are read; a table lines up 1,000 rows at a time
           --columns NAMES      show only these columns, in this order: attributes,
                                relationships, '#' and attributes through to-one
                                relationships, as in --columns note,budget.name
@@ -87,6 +88,7 @@ enum HelpText {
                                ~/Library/Caches/pq)
 
         Exit status: 0 on success, 1 when the query has an error, 2 for a usage
-        or file error.
+        or file error. When the output's reader goes (pq … | head), pq stops the
+        query and ends quietly, killed by SIGPIPE as cat is (a shell shows 141).
         """
 }

@@ -4,6 +4,10 @@
 // to-one as the related object's label and key, a to-many as the number of
 // related objects; or the columns chosen (see `ResultFormatter+Columns`).
 //
+// Rows are printed as the store hands them over, one format's `RowPrinter` at a
+// time (see `RowStream`): CSV, JSON and Markdown a row at a time, tables a page
+// at a time (`TablePager`).
+//
 // nil is told apart from the empty string everywhere: tables and Markdown print
 // `nullText` for nil (`nil` unless changed), JSON prints null, and CSV leaves a
 // nil field empty and writes an empty string as `""` (as PostgreSQL's CSV does).
@@ -74,182 +78,35 @@ struct ResultFormatter {
         return columns
     }
 
-    func format(_ rows: [Row], as format: CommandLineOptions.Format) -> String {
+    /// The printer of `format`, for rows handed over one at a time.
+    func printer(for format: CommandLineOptions.Format) -> any RowPrinter {
         switch format {
-        case .table: table(rows)
-        case .json: json(rows)
-        case .csv: csv(rows)
-        case .markdown: markdown(rows)
+        case .table: TablePrinter(self)
+        case .json: JSONPrinter(self)
+        case .csv: CSVPrinter(self)
+        case .markdown: MarkdownPrinter(self)
         }
     }
 
-    /// A cell's text; nil for nil.
-    private func text(_ row: Row, _ column: Column) -> String? {
-        switch column.source {
-        case .key: return row.shownKey
-        case .attribute(let attribute):
-            let value = row.values[attribute.name] ?? .null
-            if value == .null { return nil }
-            return ValueText.plain(value, type: attribute.type, schema: schema)
-        case .toOne(let relationship):
-            guard let key = row.shownKey(of: relationship.name) else { return nil }
-            guard let label = row.labels[relationship.name] else { return "#\(key)" }
-            return ValueText.plain(label, type: .string, schema: schema) + " (#\(key))"
-        case .toMany(let relationship):
-            return String(row.counts[relationship.name] ?? 0)
-        case .path(let path):
-            let value = row.values[path.dottedName] ?? .null
-            if value == .null { return nil }
-            return ValueText.plain(value, type: path.attribute.type, schema: schema)
-        }
-    }
-
-    /// The stored value and type of an attribute or path column.
-    private func stored(_ row: Row, _ column: Column) -> (Value, AttributeType)? {
-        switch column.source {
-        case .attribute(let attribute): (row.values[attribute.name] ?? .null, attribute.type)
-        case .path(let path): (row.values[path.dottedName] ?? .null, path.attribute.type)
-        default: nil
-        }
-    }
-
-    // MARK: - Table
-
-    /// Cells longer than this are cut, with an ellipsis, in tables.
-    static let maxCellWidth = 40
-
-    private func table(_ rows: [Row]) -> String {
-        let columns = self.columns
-        let cells = rows.map { row in columns.map { Self.truncated(text(row, $0) ?? nullText) } }
-        var widths = columns.map(\.title.displayWidth)
-        for row in cells {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.displayWidth) }
-        }
-        func line(_ values: [String], numeric: [Bool]) -> String {
-            zip(values.indices, values).map { index, value in
-                let padding = String(repeating: " ", count: widths[index] - value.displayWidth)
-                return numeric[index] ? padding + value : value + padding
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }
-        var lines = [line(columns.map(\.title), numeric: columns.map(\.isNumeric))]
-        lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
-        for row in cells { lines.append(line(row, numeric: columns.map(\.isNumeric))) }
-        lines.append("(\(rows.count) \(rows.count == 1 ? "row" : "rows"))")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func truncated(_ text: String) -> String {
-        guard text.displayWidth > maxCellWidth else { return text }
-        var result = ""
-        for character in text {
-            if (result + String(character)).displayWidth > maxCellWidth - 1 { break }
-            result.append(character)
-        }
-        return result + "…"
-    }
-
-    // MARK: - JSON, CSV, Markdown
-
-    private func json(_ rows: [Row]) -> String {
-        let objects = rows.map { row -> String in
-            let fields = Self.nestingStructFields(
-                columns.map { column -> (String, String) in
-                    let value: String
-                    switch column.source {
-                    case .key: value = row.keyText.map(ValueText.jsonString) ?? String(row.id.key)
-                    case .attribute, .path:
-                        let (stored, type) = stored(row, column) ?? (.null, nil)
-                        value = ValueText.json(stored, type: type, schema: schema)
-                    case .toOne(let relationship):
-                        if let key = row.toOne[relationship.name].map({ String($0) })
-                            ?? row.toOneKeyText?[relationship.name].map(ValueText.jsonString)
-                        {
-                            let label =
-                                row.labels[relationship.name].map {
-                                    ", \"label\": " + ValueText.json($0, type: .string, schema: schema)
-                                } ?? ""
-                            value = "{\"\(Self.keyTitle)\": \(key)\(label)}"
-                        } else {
-                            value = "null"
-                        }
-                    case .toMany(let relationship): value = String(row.counts[relationship.name] ?? 0)
-                    }
-                    if case .attribute = column.source, let dot = column.title.firstIndex(of: ".") {
-                        return (
-                            String(column.title[..<dot]),
-                            "\(ValueText.jsonString(String(column.title[column.title.index(after: dot)...]))): \(value)"
-                        )
-                    }
-                    return ("", "\(ValueText.jsonString(column.title)): \(value)")
-                })
-            return "  {" + fields.joined(separator: ", ") + "}"
-        }
-        return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
-    }
-
-    /// JSON members in order, where the fields of one struct (tagged with its name)
-    /// come together as one nested object: `"author": {"person": …, "place": …}`.
-    private static func nestingStructFields(_ members: [(structName: String, member: String)]) -> [String] {
-        var result: [String] = []
-        var index = 0
-        while index < members.count {
-            let name = members[index].structName
-            guard !name.isEmpty else {
-                result.append(members[index].member)
-                index += 1
-                continue
-            }
-            var fields: [String] = []
-            while index < members.count, members[index].structName == name {
-                fields.append(members[index].member)
-                index += 1
-            }
-            result.append("\(ValueText.jsonString(name)): {" + fields.joined(separator: ", ") + "}")
-        }
-        return result
-    }
-
-    private func csv(_ rows: [Row]) -> String {
-        func field(_ text: String?) -> String {
-            guard let text else { return "" }
-            if text.isEmpty { return "\"\"" }
-            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        let columns = self.columns
-        var lines = [columns.map { field($0.title) }.joined(separator: ",")]
-        for row in rows {
-            lines.append(
-                columns.map { column -> String in
-                    if let (value, type) = stored(row, column), case .string(let raw) = value,
-                        ValueText.enumCase(.string(raw), type: type, schema: schema) == nil
-                    {
-                        return field(raw)
-                    }
-                    return field(text(row, column))
-                }.joined(separator: ","))
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    private func markdown(_ rows: [Row]) -> String {
-        func cell(_ text: String) -> String {
-            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-        }
-        let columns = self.columns
-        var lines = ["| " + columns.map { cell($0.title) }.joined(separator: " | ") + " |"]
-        lines.append("|" + columns.map { $0.isNumeric ? " ---: |" : " --- |" }.joined())
-        for row in rows {
-            lines.append("| " + columns.map { cell(text(row, $0) ?? nullText) }.joined(separator: " | ") + " |")
-        }
-        return lines.joined(separator: "\n") + "\n"
+    /// All of `rows` in `format`, as one text (what streaming them prints).
+    func format(_ rows: [Row], as format: CommandLineOptions.Format) -> String {
+        var printer = printer(for: format)
+        var text = OutputText()
+        printer.start(into: &text)
+        for row in rows { printer.add(row, into: &text) }
+        printer.finish(into: &text)
+        return text.string
     }
 }
 
-extension String {
-    var trimmingTrailingSpaces: String {
-        var copy = self
-        while copy.hasSuffix(" ") { copy.removeLast() }
-        return copy
-    }
+/// Prints a query's rows in one format, a row at a time, appending to a text that
+/// `RowStream` writes out as it grows. Cells are read with `CellReader`s, placed
+/// by the first row.
+protocol RowPrinter {
+    /// What comes before the first row: a header, if the format has one.
+    mutating func start(into text: inout OutputText)
+    /// One row (a table keeps it until its page is full).
+    mutating func add(_ row: Row, into text: inout OutputText)
+    /// What comes after the last row: rows still kept, a closing bracket, a row count.
+    mutating func finish(into text: inout OutputText)
 }

@@ -38,7 +38,8 @@ enum ValueText {
     }
 
     static func escapedControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        // On bytes: these scalars are one byte each in UTF-8, and no other scalar has such a byte.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -77,6 +78,10 @@ enum ValueText {
     }
 
     static func jsonString(_ text: String) -> String {
+        // Most text needs no escape: on bytes, as every character escaped is ASCII.
+        if !text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || $0 == 0x7F }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

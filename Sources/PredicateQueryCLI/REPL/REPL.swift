@@ -38,6 +38,8 @@ struct REPL {
             } else {
                 session.run(trimmed)
             }
+            // Output to a pipe whose reader has gone: nothing more can be shown.
+            if session.output.isClosed() { break }
         }
         editor.save()
         return 0

@@ -24,14 +24,13 @@ final class SQLiteConnection {
     /// How long one query may run: set, SQLite's progress handler checks the clock
     /// every `progressInterval` virtual-machine steps and stops a query that runs past
     /// its deadline (`SQLITE_INTERRUPT`), as Ctrl-C does.
-    var timeout: Duration? {
-        didSet {
-            if timeout == nil {
-                sqlite3_progress_handler(handle, 0, nil, nil)
-            } else {
-                sqlite3_progress_handler(handle, Self.progressInterval, Self.progress, Unmanaged.passUnretained(self).toOpaque())
-            }
-        }
+    var timeout: Duration?
+
+    /// Installs the progress handler, which stops a statement past its deadline and
+    /// one whose interrupt came before it started (SQLite forgets those): always on,
+    /// since an interrupt can come without a timeout (Ctrl-C, a closed pipe).
+    private func installProgressHandler() {
+        sqlite3_progress_handler(handle, Self.progressInterval, Self.progress, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// SQLite virtual-machine steps between two clock checks. A row costs about ten
@@ -104,6 +103,7 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
         busyTimeout = Self.defaultBusyTimeout
         applyBusyTimeout(within: nil)
+        installProgressHandler()
         try SQLiteFunctions.register(on: self)
     }
 
@@ -155,9 +155,7 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
         appliedBusyMilliseconds = -1
         applyBusyTimeout(within: deadline.map { ContinuousClock.now.duration(to: $0) })
-        if timeout != nil {
-            sqlite3_progress_handler(handle, Self.progressInterval, Self.progress, Unmanaged.passUnretained(self).toOpaque())
-        }
+        installProgressHandler()
     }
 
     /// Whether a query read the store as it was when it started: false when the

@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "PredicateQuery", targets: ["PredicateQuery"]),
         .library(name: "PredicateQueryExamples", targets: ["PredicateQueryExamples"]),
+        .library(name: "PredicateQueryStore", targets: ["PredicateQueryStore"]),
         .library(name: "PredicateQuerySQLite", targets: ["PredicateQuerySQLite"]),
         .library(name: "PredicateQueryPostgres", targets: ["PredicateQueryPostgres"]),
         .library(name: "PredicateQueryModels", targets: ["PredicateQueryModels"]),
@@ -32,11 +33,16 @@ let package = Package(
         .target(name: "PredicateQuery"),
         // The system's SQLite (libsqlite3; Debian's libsqlite3-dev provides the header).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // What every store shares, whatever the database: the store and pool protocols,
+        // errors by kind, rows and their decoding, lending connections, budgets and
+        // cancellation. Links no database.
+        .target(name: "PredicateQueryStore", dependencies: ["PredicateQuery"]),
         // Runs compiled queries on SQLite stores; creates stores and writes object graphs.
-        .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "CSQLite"]),
+        // The store modules depend on the core and the store layer, never on each other.
+        .target(name: "PredicateQuerySQLite", dependencies: ["PredicateQuery", "PredicateQueryStore", "CSQLite"]),
         // Runs compiled queries on PostgreSQL databases; creates tables and loads object graphs.
         // Loads the system's libpq (PostgreSQL's client library) with dlopen when first used.
-        .target(name: "PredicateQueryPostgres", dependencies: ["PredicateQuery", "PredicateQuerySQLite"]),
+        .target(name: "PredicateQueryPostgres", dependencies: ["PredicateQuery", "PredicateQueryStore"]),
         // The system's zlib (Debian's zlib1g-dev), to inflate a store's model cache.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Model sources → Schema: Swift @Model files, Xcode and compiled Core Data models,
@@ -59,6 +65,12 @@ let package = Package(
             dependencies: ["PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples"]),
         // Helpers shared by the test targets: golden files, a seedable random generator.
         .target(name: "PredicateQueryTestSupport", path: "Tests/PredicateQueryTestSupport"),
+        // What the store test targets (SQLite's, PostgreSQL's) share: random data and
+        // queries, the values they draw from, the string oracle's cases.
+        .target(
+            name: "PredicateQueryStoreTestSupport",
+            dependencies: ["PredicateQuery", "PredicateQueryExamples", "PredicateQueryTestSupport"],
+            path: "Tests/PredicateQueryStoreTestSupport"),
         .testTarget(
             name: "PredicateQueryTests",
             dependencies: ["PredicateQuery", "PredicateQueryExamples", "PredicateQueryTestSupport"],
@@ -84,9 +96,20 @@ let package = Package(
             name: "PredicateQuerySQLiteTests",
             dependencies: [
                 "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryExamples", "PredicateQueryFuzzing",
-                "PredicateQueryTestSupport", "PredicateQueryPostgres",
+                "PredicateQueryTestSupport", "PredicateQueryStoreTestSupport",
             ],
             exclude: ["Golden"]
+        ),
+        // The store layer on its own, with no database behind it.
+        .testTarget(name: "PredicateQueryStoreTests", dependencies: ["PredicateQuery", "PredicateQueryStore"]),
+        // On a throwaway PostgreSQL server each test starts; SQLite too where a test
+        // compares the two stores.
+        .testTarget(
+            name: "PredicateQueryPostgresTests",
+            dependencies: [
+                "PredicateQuery", "PredicateQueryStore", "PredicateQueryPostgres", "PredicateQuerySQLite",
+                "PredicateQueryExamples", "PredicateQueryTestSupport", "PredicateQueryStoreTestSupport",
+            ]
         ),
         .testTarget(
             name: "PredicateQueryFuzzingTests",

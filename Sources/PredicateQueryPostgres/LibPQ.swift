@@ -12,7 +12,7 @@
 // handles are opaque pointers, the enums' values their documented integers, which
 // libpq keeps stable across versions (https://www.postgresql.org/docs/current/libpq.html).
 
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 #if canImport(Glibc)
     import Glibc

@@ -7,7 +7,7 @@
 // statement is stopped through PostgreSQL's cancel request, from any thread.
 
 import Foundation
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 /// A connection to a PostgreSQL server.
 final class PostgresConnection: @unchecked Sendable {

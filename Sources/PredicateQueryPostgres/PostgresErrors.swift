@@ -2,7 +2,7 @@
 // same statuses as SQLite's: a statement stopped by its timeout or by a cancel
 // request, a lock not granted in time, a connection lost, damaged data, a limit.
 
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 enum PostgresErrors {
     /// `query_canceled`: both a cancel request and `statement_timeout` end a statement with it.

@@ -1,10 +1,10 @@
 // Running compiled queries on PostgreSQL: resolve the bindings as for SQLite,
 // send them as typed text parameters, and decode the streamed rows with the
-// same decoder SQLite's rows go through.
+// same decoder SQLite's rows go through (`RowDecoder`, in PredicateQueryStore).
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 extension PostgresStore {
     /// The statement with its parameters, ready to send.
@@ -22,7 +22,7 @@ extension PostgresStore {
         do {
             resolved = try BindingResolver.resolve(query, parameters: parameters, environment: environment)
         } catch {
-            throw StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
+            throw StoreError(error)
         }
         for parameter in parameters.values {
             switch parameter {

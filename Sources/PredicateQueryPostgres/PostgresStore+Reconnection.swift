@@ -13,7 +13,7 @@
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 extension PostgresStore {
     /// Runs a `SET …` statement now and again after every reconnection, so the session

@@ -8,7 +8,7 @@
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 extension PostgresStore {
     func quote(_ identifier: String) -> String {

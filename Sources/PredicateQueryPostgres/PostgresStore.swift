@@ -9,7 +9,7 @@
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 /// A store in a PostgreSQL database.
 public final class PostgresStore: QueryStore {

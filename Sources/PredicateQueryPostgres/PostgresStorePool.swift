@@ -22,7 +22,7 @@
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 /// Connections to one PostgreSQL store, lent out one query at a time.
 public final class PostgresStorePool: QueryStorePool, @unchecked Sendable {

@@ -61,14 +61,6 @@ final class SQLiteConnection {
         applyBusyTimeout(within: nil)
     }
 
-    /// A timeout as a person writes it: "5 s", "1.5 s", "250 ms".
-    static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.wholeMilliseconds
-        if milliseconds < 1000 { return "\(milliseconds) ms" }
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        return "\(Double(milliseconds) / 1000) s"
-    }
-
     /// A private folder holding a copy of the store, deleted on close (see
     /// `ReadOnlyOpening.privateCopy`).
     private(set) var privateFolder: URL?
@@ -205,7 +197,7 @@ final class SQLiteConnection {
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             close(pointer, folder: folder)
-            throw StoreError("cannot open '\(path)': \(message)", code: status, kind: .unavailable)
+            throw StoreError("cannot open '\(path)': \(message)", sqliteCode: status, kind: .unavailable)
         }
         return (pointer, folder)
     }
@@ -245,7 +237,7 @@ final class SQLiteConnection {
 
     func check(_ status: Int32, _ context: @autoclosure () -> String) throws(StoreError) {
         guard status == SQLITE_OK || status == SQLITE_DONE || status == SQLITE_ROW else {
-            throw StoreError("\(context()): \(lastError)", code: status)
+            throw StoreError("\(context()): \(lastError)", sqliteCode: status)
         }
     }
 
@@ -257,7 +249,7 @@ final class SQLiteConnection {
         if status != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? lastError
             sqlite3_free(message)
-            throw StoreError(text, code: status)
+            throw StoreError(text, sqliteCode: status)
         }
     }
 
@@ -270,7 +262,7 @@ final class SQLiteConnection {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(flags), &statement, nil)
         guard status == SQLITE_OK, let statement else {
-            throw StoreError("cannot prepare query: \(lastError)", code: status)
+            throw StoreError("cannot prepare query: \(lastError)", sqliteCode: status)
         }
         return statement
     }
@@ -330,7 +322,8 @@ final class SQLiteConnection {
 
     /// What a statement that found the store locked says: how long it waited.
     var lockedMessage: String {
-        let waited = appliedBusyMilliseconds > 0 ? "for \(Self.describe(.milliseconds(appliedBusyMilliseconds)))" : "at all"
+        let waited =
+            appliedBusyMilliseconds > 0 ? "for \(QueryBudget.describe(.milliseconds(appliedBusyMilliseconds)))" : "at all"
         return "the store is locked: another connection is writing it, and the query could not wait \(waited) (\(lastError))"
     }
 
@@ -446,16 +439,16 @@ final class SQLiteConnection {
         case SQLITE_ROW: return true
         case SQLITE_DONE:
             guard connection.readWasStable() else {
-                throw StoreError(connection.unstableReadMessage, code: SQLITE_BUSY, kind: .busy)
+                throw StoreError(connection.unstableReadMessage, sqliteCode: SQLITE_BUSY, kind: .busy)
             }
             return false
         case SQLITE_INTERRUPT where connection.passedDeadline:
-            let limit = connection.timeout.map(SQLiteConnection.describe) ?? "time"
-            throw StoreError("the query ran longer than its \(limit) timeout and was stopped", code: status, kind: .timeout)
-        case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", code: status, kind: .cancelled)
+            let limit = connection.timeout.map(QueryBudget.describe) ?? "time"
+            throw StoreError("the query ran longer than its \(limit) timeout and was stopped", sqliteCode: status, kind: .timeout)
+        case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", sqliteCode: status, kind: .cancelled)
         case let code where code & 0xFF == SQLITE_BUSY:
-            throw StoreError(connection.lockedMessage, code: status, kind: .busy)
-        default: throw StoreError(connection.lastError, code: status)
+            throw StoreError(connection.lockedMessage, sqliteCode: status, kind: .busy)
+        default: throw StoreError(connection.lastError, sqliteCode: status)
         }
     }
 

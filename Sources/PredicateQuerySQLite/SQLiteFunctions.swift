@@ -31,7 +31,7 @@ enum SQLiteFunctions {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
         func check(_ status: Int32, _ name: String) throws(StoreError) {
             guard status == SQLITE_OK else {
-                throw StoreError("cannot register \(name): \(String(cString: sqlite3_errmsg(handle)))", code: status)
+                throw StoreError("cannot register \(name): \(String(cString: sqlite3_errmsg(handle)))", sqliteCode: status)
             }
         }
         for (name, arity, body) in functions {

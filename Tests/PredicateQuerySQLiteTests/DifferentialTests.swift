@@ -7,9 +7,9 @@
 // prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
 
 import Foundation
-import PredicateQueryExamples
 import PredicateQueryFuzzing
 import PredicateQuerySQLite
+import PredicateQueryStoreTestSupport
 import PredicateQueryTestSupport
 import Testing
 
@@ -20,11 +20,10 @@ struct DifferentialTests {
         Int(ProcessInfo.processInfo.environment["PQ_DIFFERENTIAL_CASES"] ?? "") ?? 500
     }
 
-    static var seeds: [UInt64] { TestSeeds.with([1, 2]) }
+    // Shared with PostgresDifferentialTests (`DifferentialInputs`, in PredicateQueryStoreTestSupport).
+    static var seeds: [UInt64] { DifferentialInputs.seeds }
 
-    static let schemas: [(String, Schema)] =
-        ExampleSchemas.byName.filter { $0.name != "MoviesWorkaround" }.map { ($0.name, $0.schema) }
-        + [("MoviesWorkaround", ExampleSchemas.moviesWorkaround)]
+    static var schemas: [(String, Schema)] { DifferentialInputs.schemas }
 
     /// Counts of what a run did, for the summary and the minimum-cases check.
     struct Tally {

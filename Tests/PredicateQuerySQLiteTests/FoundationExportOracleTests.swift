@@ -11,6 +11,7 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
+import PredicateQueryStoreTestSupport
 import PredicateQueryTestSupport
 import Testing
 

@@ -9,126 +9,17 @@
 import Foundation
 import PredicateQuery
 import PredicateQuerySQLite
+import PredicateQueryStoreTestSupport
 import PredicateQueryTestSupport
 import Testing
 
 struct StringOracleTests {
     static let seeds = TestSeeds.with([11, 12])
-    /// Rows per seed; each is tested by 6 operators × 4 modifiers.
-    static let rowsPerSeed = 450
-    static let modifiers: [StringOptions] = [
-        [], .caseInsensitive, .diacriticInsensitive, [.caseInsensitive, .diacriticInsensitive],
-    ]
-
-    enum Operator: String, CaseIterable {
-        case equal = "==", contains, beginsWith = "beginswith", endsWith = "endswith", like, matches
-
-        /// The column of `Pair` holding the right-hand side for this operator.
-        var column: String {
-            switch self {
-            case .equal: "other"
-            case .contains, .beginsWith, .endsWith: "needle"
-            case .like: "pattern"
-            case .matches: "regex"
-            }
-        }
-    }
-
-    struct Row {
-        var text: String
-        var other: String
-        var needle: String
-        var pattern: String
-        var regex: String
-    }
-
-    static let schema = Schema(entities: [
-        Entity(
-            "Pair",
-            attributes: ["text", "other", "needle", "pattern", "regex"].map { Attribute($0, .string) })
-    ])
-
-    /// What Foundation answers for one case, and why pq may answer otherwise.
-    static func oracle(_ op: Operator, _ modifiers: StringOptions, _ row: Row) -> Bool {
-        typealias F = FoundationStringOracle
-        switch op {
-        case .equal: return F.equal(row.text, row.other, modifiers)
-        case .contains: return F.find(row.text, row.needle, modifiers, [])
-        case .beginsWith: return F.find(row.text, row.needle, modifiers, [.anchored])
-        case .endsWith: return F.find(row.text, row.needle, modifiers, [.anchored, .backwards])
-        case .like: return F.like(row.text, row.pattern, modifiers)
-        case .matches: return F.matches(row.text, row.regex, modifiers)
-        }
-    }
-
-    /// The documented reasons pq may answer otherwise than Foundation, each with a
-    /// check that it is the reason: the oracle, asked about inputs changed the way
-    /// the reason says, must then give pq's answer.
-    enum Difference: String, CaseIterable {
-        /// An empty string (or, under `[d]`, one of combining marks only) occurs in
-        /// every string for pq, as in Swift's `"abc".contains("")`; Foundation finds it nowhere.
-        case emptyNeedle = "the empty needle occurs everywhere"
-        /// pq's `[d]` removes every nonspacing mark; Foundation's folding keeps one
-        /// that has no base character before it.
-        case loneMark = "[d] removes a combining mark with no base"
-        /// Foundation's comparison and its own folding disagree (`ᾳ` against `ΑΙ`
-        /// under `[c]`); pq follows the folding.
-        case compareAgainstFolding = "Foundation's compare disagrees with its folding"
-        /// In `like[d]`, `?` may take a combining mark that `[d]` folds away, so a
-        /// pattern that matches without `[d]` matches with it.
-        case wildcardTakesMark = "like[d] keeps the match without [d] (? takes a mark)"
-        /// Foundation's anchored backwards search (`.anchored, .backwards`) with a
-        /// case folding that expands (`ß`, `ẞ`, `ﬁ` → two letters) can report a suffix
-        /// that is not one; its own folding, compared from the end, agrees with pq.
-        case backwardsExpansion = "Foundation's backwards search with an expanding fold"
-        /// Foundation's anchored search (`.anchored`) with a case folding that expands
-        /// can report a prefix that is not one (`Sςß` begins with `ß` under `[c]`, as
-        /// if `Sς` were `ss`); its own folding, compared from the start, agrees with pq.
-        case anchoredExpansion = "Foundation's anchored search with an expanding fold"
-    }
-
-    static func explanation(_ op: Operator, _ modifiers: StringOptions, _ row: Row, pq: Bool) -> Difference? {
-        let rightSide: String
-        switch op {
-        case .equal: rightSide = row.other
-        case .contains, .beginsWith, .endsWith: rightSide = row.needle
-        case .like: rightSide = row.pattern
-        case .matches: rightSide = row.regex
-        }
-        let diacritics = modifiers.contains(.diacriticInsensitive)
-        if pq, [.contains, .beginsWith, .endsWith].contains(op) {
-            let folded = rightSide.folding(options: FoundationStringOracle.options(modifiers), locale: nil)
-            if (diacritics ? FoundationStringOracle.withoutMarks(folded) : folded).isEmpty { return .emptyNeedle }
-        }
-        if diacritics {
-            var stripped = row
-            stripped.text = FoundationStringOracle.withoutMarks(row.text)
-            if op != .matches {
-                stripped.other = FoundationStringOracle.withoutMarks(row.other)
-                stripped.needle = FoundationStringOracle.withoutMarks(row.needle)
-                stripped.pattern = FoundationStringOracle.withoutMarks(row.pattern)
-            }
-            if oracle(op, modifiers, stripped) == pq { return .loneMark }
-        }
-        if pq, op == .like, diacritics, oracle(op, modifiers.subtracting(.diacriticInsensitive), row) {
-            return .wildcardTakesMark
-        }
-        if op == .endsWith, !modifiers.isEmpty,
-            FoundationStringOracle.foldedSuffix(row.text, row.needle, modifiers) == pq
-        {
-            return .backwardsExpansion
-        }
-        if op == .beginsWith, !pq, modifiers.contains(.caseInsensitive),
-            FoundationStringOracle.hasExpandingFold(row.text + row.needle),
-            !FoundationStringOracle.foldedPrefix(row.text, row.needle, modifiers)
-        {
-            return .anchoredExpansion
-        }
-        if op == .equal, FoundationStringOracle.foldedEqual(row.text, row.other, modifiers) == pq {
-            return .compareAgainstFolding
-        }
-        return nil
-    }
+    // The rows, the oracle and the documented differences are shared with
+    // PostgresStringOracleTests: `StringOracle`, in PredicateQueryStoreTestSupport.
+    typealias Operator = StringOracle.Operator
+    typealias Row = StringOracle.Row
+    typealias Difference = StringOracle.Difference
 
     @Test("every string test and modifier agrees with Foundation's string API")
     func stringTestsAgreeWithFoundation() throws {
@@ -140,21 +31,21 @@ struct StringOracleTests {
         var unexplained: [String] = []
         var lostByModifier: [String] = []
         for seed in Self.seeds {
-            let rows = Self.rows(seed: seed)
+            let rows = StringOracle.rows(seed: seed)
             let (fromStore, fromEvaluator) = try Self.run(rows)
             for op in Operator.allCases {
                 var plain: Set<Int64> = []
-                for modifiers in Self.modifiers {
+                for modifiers in StringOracle.modifiers {
                     let form = "\(op.rawValue)\(modifiers.modifier)"
                     let sqlKeys = fromStore[form] ?? []
                     #expect(sqlKeys == fromEvaluator[form], "\(form): the store and the evaluator disagree")
                     if modifiers.isEmpty { plain = sqlKeys }
                     for lost in plain.subtracting(sqlKeys) where lostByModifier.count < 10 {
-                        lostByModifier.append("\(form) loses \(Self.describe(rows[Int(lost) - 1]))")
+                        lostByModifier.append("\(form) loses \(StringOracle.describe(rows[Int(lost) - 1]))")
                     }
                     for (index, row) in rows.enumerated() {
                         let pq = sqlKeys.contains(Int64(index + 1))
-                        let foundation = Self.oracle(op, modifiers, row)
+                        let foundation = StringOracle.oracle(op, modifiers, row)
                         cases += 1
                         byForm[form, default: 0] += 1
                         if modifiers.isEmpty, op == .equal, (row.text == row.other) != pq {
@@ -173,10 +64,10 @@ struct StringOracleTests {
                             }
                         }
                         guard pq != foundation else { continue }
-                        if let reason = Self.explanation(op, modifiers, row, pq: pq) {
+                        if let reason = StringOracle.explanation(op, modifiers, row, pq: pq) {
                             explained[reason, default: 0] += 1
                         } else if unexplained.count < 20 {
-                            unexplained.append("\(form): pq \(pq), Foundation \(foundation) for \(Self.describe(row))")
+                            unexplained.append("\(form): pq \(pq), Foundation \(foundation) for \(StringOracle.describe(row))")
                         }
                     }
                 }
@@ -190,27 +81,16 @@ struct StringOracleTests {
         print("  plain == unlike Swift's ==, canonically equivalent strings: \(canonicalEquivalents)")
         print("  plain contains/beginswith/endswith unlike NSPredicate's canonical-equivalence search: \(unlikeNSPredicate)")
         #expect(cases >= 20_000)
-        #expect(byForm.count == Operator.allCases.count * Self.modifiers.count)
+        #expect(byForm.count == Operator.allCases.count * StringOracle.modifiers.count)
         #expect(
             unexplained.isEmpty,
             "differences from Foundation that no documented reason explains:\n\(unexplained.joined(separator: "\n"))")
         #expect(lostByModifier.isEmpty, "a modifier lost a plain match:\n\(lostByModifier.joined(separator: "\n"))")
     }
 
-    /// The rows of one seed: a text and, for each operator, its right-hand side.
-    static func rows(seed: UInt64) -> [Row] {
-        var hard = HardStrings(random: SplitMix64(seed: seed))
-        return (0..<Self.rowsPerSeed).map { _ in
-            let text = hard.string()
-            return Row(
-                text: text, other: hard.chance(70) ? hard.disguise(text) : hard.string(),
-                needle: hard.needle(in: text), pattern: hard.likePattern(for: text), regex: hard.regex(for: text))
-        }
-    }
-
     /// The keys each form selects, by the store's SQL and by the evaluator.
     static func run(_ rows: [Row]) throws -> (store: [String: Set<Int64>], evaluator: [String: Set<Int64>]) {
-        var graph = ObjectGraph(schema: Self.schema)
+        var graph = ObjectGraph(schema: StringOracle.schema)
         for row in rows {
             graph.insert(
                 "Pair",
@@ -219,15 +99,15 @@ struct StringOracleTests {
                     "pattern": .string(row.pattern), "regex": .string(row.regex),
                 ])
         }
-        let store = try SQLiteStore.create(at: ":memory:", schema: Self.schema)
+        let store = try SQLiteStore.create(at: ":memory:", schema: StringOracle.schema)
         try store.insert(graph)
         var fromStore: [String: Set<Int64>] = [:]
         var fromEvaluator: [String: Set<Int64>] = [:]
         for op in Operator.allCases {
-            for modifiers in Self.modifiers {
+            for modifiers in StringOracle.modifiers {
                 let form = "\(op.rawValue)\(modifiers.modifier)"
                 let query = "Pair where text \(form) \(op.column)"
-                let result = QueryCompiler.compile(query, schema: Self.schema, mapping: store.mapping)
+                let result = QueryCompiler.compile(query, schema: StringOracle.schema, mapping: store.mapping)
                 guard let compiled = result.compiled, let checked = result.checked else {
                     Issue.record("\(query) does not compile")
                     continue
@@ -237,16 +117,5 @@ struct StringOracleTests {
             }
         }
         return (fromStore, fromEvaluator)
-    }
-
-    static func describe(_ row: Row) -> String {
-        func show(_ text: String) -> String {
-            "'"
-                + text.unicodeScalars.map {
-                    $0.value < 0x80 && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}"
-                }.joined() + "'"
-        }
-        return
-            "text \(show(row.text)) other \(show(row.other)) needle \(show(row.needle)) pattern \(show(row.pattern)) regex \(show(row.regex))"
     }
 }

@@ -11,7 +11,7 @@
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 /// One schema's tables as PostgreSQL's catalog describes them.
 struct PostgresCatalog {

@@ -18,7 +18,7 @@
 //   left out, with the reason.
 
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 extension PostgresIntrospection {
     /// A to-one relationship made from a foreign key, to be given its inverse

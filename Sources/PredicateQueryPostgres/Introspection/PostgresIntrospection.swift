@@ -26,7 +26,7 @@
 
 import Foundation
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 /// Builds a schema and a plain mapping from a `PostgresCatalog`.
 struct PostgresIntrospection {

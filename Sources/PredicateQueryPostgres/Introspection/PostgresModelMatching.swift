@@ -16,7 +16,7 @@
 // table, column or foreign key, a type that does not fit — is listed in one error.
 
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 /// Maps a model schema onto a `PostgresCatalog`'s tables.
 struct PostgresModelMatching {

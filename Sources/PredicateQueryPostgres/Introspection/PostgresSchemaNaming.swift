@@ -9,7 +9,7 @@
 // The same rules run backwards to find a `--model`'s tables and columns.
 
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 enum PostgresSchemaNaming {
 

@@ -5,7 +5,7 @@
 // (see `PostgresStore.open`).
 
 import PredicateQuery
-import PredicateQuerySQLite
+import PredicateQueryStore
 
 extension PostgresStore {
     /// A store whose schema is read from the connection's tables.

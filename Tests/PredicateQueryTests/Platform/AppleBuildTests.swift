@@ -10,9 +10,10 @@ import PredicateQueryTestSupport
 import Testing
 
 struct AppleBuildTests {
-    /// The targets an app links: the core, the stores, the model readers, the examples.
+    /// The targets an app links: the core, the store layer, the stores, the model readers, the examples.
     static let libraryTargets = [
-        "PredicateQuery", "PredicateQuerySQLite", "PredicateQueryPostgres", "PredicateQueryModels", "PredicateQueryExamples",
+        "PredicateQuery", "PredicateQueryStore", "PredicateQuerySQLite", "PredicateQueryPostgres", "PredicateQueryModels",
+        "PredicateQueryExamples",
     ]
 
     /// Spellings that do not build for an Apple platform pq declares, and why.

@@ -7,7 +7,6 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryPostgres
-import PredicateQuerySQLite
 import PredicateQueryTestSupport
 import Testing
 

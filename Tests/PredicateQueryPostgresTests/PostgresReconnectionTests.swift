@@ -7,11 +7,11 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
+import PredicateQueryStore
 import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQueryPostgres
-@testable import PredicateQuerySQLite
 
 @Suite(.serialized)
 struct PostgresReconnectionTests {

@@ -1,6 +1,6 @@
 // The one pool protocol a service uses without knowing which database is behind
-// it: SQLite's `SQLiteStorePool` here, PostgreSQL's `PostgresStorePool` in
-// PredicateQueryPostgres. Both lend their stores through `StoreLending`, so both
+// it: SQLite's `SQLiteStorePool` (PredicateQuerySQLite), PostgreSQL's
+// `PostgresStorePool` (PredicateQueryPostgres). Both lend their stores through `StoreLending`, so both
 // keep the same guarantees: a bounded number of connections, a bounded wait that
 // fails with `poolExhausted`, one `QueryBudget` over waiting and running, and a
 // cancelled task that stops its query at once.

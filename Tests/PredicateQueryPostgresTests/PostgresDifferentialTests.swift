@@ -13,6 +13,7 @@ import Foundation
 import PredicateQueryExamples
 import PredicateQueryPostgres
 import PredicateQuerySQLite
+import PredicateQueryStoreTestSupport
 import PredicateQueryTestSupport
 import Testing
 
@@ -46,8 +47,8 @@ struct PostgresDifferentialTests {
         let start = clock.now
         let outcome = try PostgresTestServer.with { server -> Tally in
             var tally = Tally()
-            for seed in DifferentialTests.seeds {
-                for (index, (name, schema)) in DifferentialTests.schemas.enumerated() {
+            for seed in DifferentialInputs.seeds {
+                for (index, (name, schema)) in DifferentialInputs.schemas.enumerated() {
                     let dataSeed = seed &* 1_000 &+ UInt64(index)
                     // One query in ten computes a date on the object's own dates (`d + 1e-7s > d`).
                     try run(
@@ -61,7 +62,7 @@ struct PostgresDifferentialTests {
         }
         guard let tally = outcome else { return }
         print(
-            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three (\(tally.comparedDateArithmetic) computing a date), \(tally.refusedTotal) refused by PostgreSQL, \(tally.outOfRangeTotal) stopped by PostgreSQL as out of range, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialTests.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+            "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three (\(tally.comparedDateArithmetic) computing a date), \(tally.refusedTotal) refused by PostgreSQL, \(tally.outOfRangeTotal) stopped by PostgreSQL as out of range, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialInputs.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
         )
         for (form, count) in tally.refused.sorted(by: { $0.value > $1.value }) { print("  refused: \(count) × \(form)") }
         for (cause, count) in tally.outOfRange.sorted(by: { $0.value > $1.value }) {
@@ -143,7 +144,7 @@ struct PostgresDifferentialTests {
                 let isNumeric = breakage >= Self.breakages.count - Self.numericBreakages
                 let isDate = breakage < Self.dateBreakages
                 var tally = Tally()
-                for (index, (schemaName, schema)) in DifferentialTests.schemas.enumerated() where tally.mismatches.isEmpty {
+                for (index, (schemaName, schema)) in DifferentialInputs.schemas.enumerated() where tally.mismatches.isEmpty {
                     try run(
                         server, schema, name: schemaName, seed: 7_000 &+ UInt64(index), cases: 250, tally: &tally,
                         breaking: breaking, stopAtFirstMismatch: true

@@ -8,11 +8,18 @@
 import Foundation
 import PredicateQueryTestSupport
 
-struct HardStrings {
-    var random: SplitMix64
+/// Hard strings, needles, `like` patterns and regular expressions, the same for the same seed.
+public struct HardStrings {
+    /// Where every choice comes from: the same seed gives the same strings.
+    public var random: SplitMix64
+
+    /// Strings drawn from `random`.
+    public init(random: SplitMix64) {
+        self.random = random
+    }
 
     /// The pieces strings are made of; each is one or a few scalars.
-    static let pieces: [String] = [
+    public static let pieces: [String] = [
         "a", "b", "e", "i", "s", "A", "E", "I", "S", "n", "N", "x",
         "é", "É", "e\u{301}", "E\u{301}", "\u{301}", "\u{308}", "ï", "i\u{308}", "Ï", "ñ", "n\u{303}",
         "ß", "ss", "SS", "ẞ", "İ", "ı", "i\u{307}", "Σ", "σ", "ς", "ﬁ", "fi", "Å", "\u{212B}", "ǅ", "ǆ",
@@ -22,14 +29,14 @@ struct HardStrings {
     ]
 
     /// A string of 0 to `maxPieces` pieces.
-    mutating func string(maxPieces: Int = 5) -> String {
+    public mutating func string(maxPieces: Int = 5) -> String {
         let count = random.int(0...maxPieces)
         return (0..<count).map { _ in random.pick(Self.pieces) }.joined()
     }
 
     /// A needle for `text`: a run of its scalars (maybe all, maybe none), recased or
     /// recomposed half the time; or an unrelated string.
-    mutating func needle(in text: String) -> String {
+    public mutating func needle(in text: String) -> String {
         guard random.chance(80) else { return string(maxPieces: 2) }
         let scalars = Array(text.unicodeScalars)
         let start = scalars.isEmpty ? 0 : random.int(0...scalars.count)
@@ -40,7 +47,7 @@ struct HardStrings {
     }
 
     /// The text changed the ways `[c]` and `[d]` should see through, sometimes.
-    mutating func disguise(_ text: String) -> String {
+    public mutating func disguise(_ text: String) -> String {
         switch random.int(0...5) {
         case 0: return text.uppercased()
         case 1: return text.lowercased()
@@ -53,7 +60,7 @@ struct HardStrings {
 
     /// A `like` pattern for `text`: its pieces, some replaced by `?` or `*`, the
     /// characters `like` reads escaped with a backslash.
-    mutating func likePattern(for text: String) -> String {
+    public mutating func likePattern(for text: String) -> String {
         var pattern = ""
         for scalar in disguise(text).unicodeScalars {
             switch random.int(0...9) {
@@ -71,7 +78,7 @@ struct HardStrings {
 
     /// A regular expression for `text`: an escaped run of it with `.`, `.*` or a
     /// class around, or the empty pattern.
-    mutating func regex(for text: String) -> String {
+    public mutating func regex(for text: String) -> String {
         if random.chance(5) { return "" }
         let literal = NSRegularExpression.escapedPattern(for: needle(in: text))
         switch random.int(0...4) {
@@ -85,5 +92,6 @@ struct HardStrings {
 }
 
 extension HardStrings {
-    mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
+    /// True `percent` times in a hundred.
+    public mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
 }

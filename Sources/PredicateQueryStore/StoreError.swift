@@ -2,11 +2,15 @@
 // pattern), the store's state (busy, corrupt, missing, no connection free in
 // time) or the query's budget (timeout, cancellation). Each kind has a stable
 // code, so a server maps errors to HTTP statuses without reading messages.
+//
+// One type for every store: how a database's own codes map to kinds stays with
+// that database's module (SQLite's result codes in PredicateQuerySQLite's
+// StoreError+SQLite.swift, PostgreSQL's SQLSTATEs in PostgresErrors.swift).
 
-import CSQLite
 import PredicateQuery
 
-/// An error from SQLite or from the store, with SQLite's message.
+/// An error from a store or from the database behind it (SQLite, PostgreSQL),
+/// with the database's message.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in the terms of who can fix it. The raw value is a stable code.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -21,7 +25,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// Double) or a sum of Doubles overflowing (pq's is infinity). The same query
         /// may run on other data, or on SQLite.
         case valueOutOfRange = "query.valueOutOfRange"
-        /// The query ran past its deadline (`SQLiteStore.timeout`, or a pool's budget).
+        /// The query ran past its deadline (a store's `timeout`, or a pool's budget).
         case timeout = "query.timeout"
         /// The query was stopped: `interrupt()`, or its task was cancelled.
         case cancelled = "query.cancelled"
@@ -33,7 +37,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case corrupt = "store.corrupt"
         /// The store cannot be opened or read (missing, no permission, I/O error).
         case unavailable = "store.unavailable"
-        /// Anything else: a fault of pq or of SQLite.
+        /// Anything else: a fault of pq or of the database.
         case `internal` = "store.internal"
 
         /// Whether the caller's request is at fault (a 4xx in HTTP's terms).
@@ -51,38 +55,29 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             default: false
             }
         }
-
-        /// The kind of a SQLite result code (extended codes included).
-        static func of(sqliteCode code: Int32) -> Kind {
-            if code == SQLiteFunctions.patternTooCostly { return .patternTooCostly }
-            switch code & 0xFF {
-            case SQLITE_BUSY, SQLITE_LOCKED: return .busy
-            case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt
-            case SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_PERM, SQLITE_AUTH, SQLITE_READONLY: return .unavailable
-            case SQLITE_INTERRUPT: return .cancelled
-            case SQLITE_TOOBIG, SQLITE_RANGE: return .limitExceeded
-            default: return .internal
-            }
-        }
     }
 
+    /// What happened, in words for the person who ran the query.
     public var message: String
     /// SQLite's result code, when the error came from SQLite.
     public var code: Int32?
     /// What went wrong; see `Kind`.
     public var kind: Kind
 
-    /// An error; its kind, unless given, follows from SQLite's result code (`internal` without one).
+    /// An error of `kind` (`internal` unless given). `code` is only recorded: the
+    /// SQLite store makes its errors with `init(_:sqliteCode:kind:)`, which works the
+    /// kind out from SQLite's result code.
     public init(_ message: String, code: Int32? = nil, kind: Kind? = nil) {
         self.message = message
         self.code = code
-        self.kind = kind ?? code.map(Kind.of(sqliteCode:)) ?? .internal
+        self.kind = kind ?? .internal
     }
 
     /// The error for parameters that could not be bound.
-    init(_ error: BindingError) {
+    package init(_ error: BindingError) {
         self.init(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -9,7 +9,7 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
-import PredicateQuerySQLite
+import PredicateQueryStore
 import PredicateQueryTestSupport
 import Testing
 

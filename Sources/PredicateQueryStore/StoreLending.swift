@@ -182,7 +182,7 @@ public final class StoreLending<Store: QueryStore & SendableMetatype>: @unchecke
                     case .none:
                         break
                     }
-                    let total = SQLiteConnection.describe(budget.total)
+                    let total = QueryBudget.describe(budget.total)
                     // A timer on a dispatch queue, not a task: it fires on time even
                     // when every thread of Swift's task pool is busy.
                     let size = self.size

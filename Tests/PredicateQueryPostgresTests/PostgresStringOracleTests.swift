@@ -9,13 +9,14 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryPostgres
-import PredicateQuerySQLite
+import PredicateQueryStore
+import PredicateQueryStoreTestSupport
 import PredicateQueryTestSupport
 import Testing
 
 @Suite(.serialized)
 struct PostgresStringOracleTests {
-    typealias Operator = StringOracleTests.Operator
+    typealias Operator = StringOracle.Operator
 
     static let schema = Schema(entities: [
         Entity(
@@ -36,7 +37,7 @@ struct PostgresStringOracleTests {
         }
     }
 
-    static func rightSide(_ op: Operator, _ row: StringOracleTests.Row) -> String {
+    static func rightSide(_ op: Operator, _ row: StringOracle.Row) -> String {
         switch op {
         case .equal: row.other
         case .contains, .beginsWith, .endsWith: row.needle
@@ -48,7 +49,7 @@ struct PostgresStringOracleTests {
     @Test("PostgreSQL's string tests give pq's answers, and differ from Foundation only as documented")
     func postgresStringTestsAgreeWithPQAndFoundation() throws {
         // The first fixed seed, and a fresh one (`PQ_SEED`) when given.
-        let rows = TestSeeds.with([11]).flatMap { StringOracleTests.rows(seed: $0) }
+        let rows = TestSeeds.with([11]).flatMap { StringOracle.rows(seed: $0) }
         _ = try PostgresTestServer.with { server in
             try PostgresStore.run("CREATE SCHEMA oracle", at: server.conninfo())
             let store = try PostgresStore.create(server.conninfo(searchPath: "oracle"), schema: Self.schema)
@@ -59,12 +60,12 @@ struct PostgresStringOracleTests {
             try store.insert(graph)
             var cases = 0
             var agreeWithFoundation = 0
-            var explained: [StringOracleTests.Difference: Int] = [:]
+            var explained: [StringOracle.Difference: Int] = [:]
             var refused: [String: Int] = [:]
             var wrong: [String] = []
             var unexplained: [String] = []
             for op in Operator.allCases {
-                for modifiers in StringOracleTests.modifiers {
+                for modifiers in StringOracle.modifiers {
                     let form = "\(op.rawValue)\(modifiers.modifier)"
                     let result = QueryCompiler.compile(
                         "Pair where index == $i && text \(form) $rhs", schema: Self.schema, mapping: store.mapping)
@@ -91,25 +92,25 @@ struct PostgresStringOracleTests {
                         let expected = try Self.pq(op, modifiers, row.text, rhs)
                         if onPostgres != expected, wrong.count < 20 {
                             wrong.append(
-                                "\(form): PostgreSQL \(onPostgres), pq \(expected) for \(StringOracleTests.describe(row))")
+                                "\(form): PostgreSQL \(onPostgres), pq \(expected) for \(StringOracle.describe(row))")
                         }
-                        let foundation = StringOracleTests.oracle(op, modifiers, row)
+                        let foundation = StringOracle.oracle(op, modifiers, row)
                         if onPostgres == foundation {
                             agreeWithFoundation += 1
-                        } else if let reason = StringOracleTests.explanation(op, modifiers, row, pq: onPostgres) {
+                        } else if let reason = StringOracle.explanation(op, modifiers, row, pq: onPostgres) {
                             explained[reason, default: 0] += 1
                         } else if !(modifiers.isEmpty && op == .equal), unexplained.count < 20 {
                             // (Plain `==` compares scalars; Swift's `==` canonical equivalence:
                             // `StringOracleTests` checks that difference.)
                             unexplained.append(
-                                "\(form): PostgreSQL \(onPostgres), Foundation \(foundation) for \(StringOracleTests.describe(row))"
+                                "\(form): PostgreSQL \(onPostgres), Foundation \(foundation) for \(StringOracle.describe(row))"
                             )
                         }
                     }
                 }
             }
             print("PostgreSQL string oracle: \(cases) cases on a live server, \(agreeWithFoundation) as Foundation answers")
-            for reason in StringOracleTests.Difference.allCases {
+            for reason in StringOracle.Difference.allCases {
                 print("  differs as documented, \(reason.rawValue): \(explained[reason] ?? 0)")
             }
             for (form, count) in refused.sorted(by: { $0.key < $1.key }) { print("  refused: \(count) × \(form)") }
@@ -196,7 +197,7 @@ struct PostgresStringOracleTests {
     @Test("folded values on PostgreSQL sort and compare as pq's do")
     func foldedValuesSortAndCompareAsPQs() throws {
         var texts = (ValuePools.strings + ValuePools.hardStrings).map { ($0, $0.uppercased()) }
-        texts += StringOracleTests.rows(seed: 12).map { ($0.text, $0.other) }
+        texts += StringOracle.rows(seed: 12).map { ($0.text, $0.other) }
         texts = texts.filter { !$0.0.unicodeScalars.contains("\u{0}") && !$0.1.unicodeScalars.contains("\u{0}") }
         var graph = ObjectGraph(schema: Self.schema)
         for (index, (text, other)) in texts.enumerated() {
@@ -206,7 +207,7 @@ struct PostgresStringOracleTests {
             try PostgresStore.run("CREATE SCHEMA folded", at: server.conninfo())
             let store = try PostgresStore.create(server.conninfo(searchPath: "folded"), schema: Self.schema)
             try store.insert(graph)
-            for modifiers in StringOracleTests.modifiers.dropFirst() {
+            for modifiers in StringOracle.modifiers.dropFirst() {
                 for query in [
                     "Pair sort by text\(modifiers.modifier), index", "Pair where text ==\(modifiers.modifier) other",
                     "Pair where text <\(modifiers.modifier) other", "Pair sort by text\(modifiers.modifier) desc, index desc",

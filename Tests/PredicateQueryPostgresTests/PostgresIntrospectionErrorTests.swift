@@ -7,7 +7,7 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryPostgres
-import PredicateQuerySQLite
+import PredicateQueryStore
 import PredicateQueryTestSupport
 import Testing
 

@@ -6,11 +6,15 @@ import Foundation
 import PredicateQuery
 import PredicateQueryTestSupport
 
-struct RandomGraphGenerator {
-    let schema: Schema
-    var random: SplitMix64
+/// Random object graphs of a schema, the same for the same seed.
+public struct RandomGraphGenerator {
+    /// The schema the graphs conform to.
+    public let schema: Schema
+    /// Where every choice comes from.
+    public var random: SplitMix64
 
-    init(schema: Schema, seed: UInt64) {
+    /// Graphs of `schema`, drawn from `seed`.
+    public init(schema: Schema, seed: UInt64) {
         self.schema = schema
         random = SplitMix64(seed: seed)
     }
@@ -19,7 +23,8 @@ struct RandomGraphGenerator {
     private mutating func chance(_ percent: Int) -> Bool { random.chance(percent) }
     private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
-    mutating func graph(objectsPerEntity: ClosedRange<Int> = 8...40) -> ObjectGraph {
+    /// A new graph with `objectsPerEntity` objects of each entity, linked at random.
+    public mutating func graph(objectsPerEntity: ClosedRange<Int> = 8...40) -> ObjectGraph {
         var graph = ObjectGraph(schema: schema)
         for entity in schema.entities {
             for index in 0..<int(objectsPerEntity) {

@@ -1,6 +1,6 @@
 // Random well-typed queries over a schema, as text: the differential tests run
-// each through the whole pipeline (parse, check, lower, SQLite) and through the
-// evaluator, and compare the rows.
+// each through the whole pipeline (parse, check, lower, SQLite or PostgreSQL) and
+// through the evaluator, and compare the rows.
 //
 // Conditions are built from the schema: every attribute type with its operators
 // and modifiers, literals drawn from the same pools as the data (so they match
@@ -9,14 +9,13 @@
 // filters over to-many relationships, arithmetic, parameters, sort keys, pages.
 
 import Foundation
+import PredicateQuery
 import PredicateQueryTestSupport
-
-@testable import PredicateQuery
 
 /// Forms the differential tests must generate in every run: the blind spots an
 /// independent reference found (issue 13), counted so a run that never produced
 /// one fails instead of passing unseen.
-enum GeneratedForm: String, CaseIterable, Sendable {
+public enum GeneratedForm: String, CaseIterable, Sendable {
     case constantClosureBody = "closure with a constant body ({ true }, TRUEPREDICATE)"
     case sameOperandTwice = "x == x"
     case enumCoalesce = "enum ?? case, compared with a case or raw value"
@@ -31,14 +30,17 @@ enum GeneratedForm: String, CaseIterable, Sendable {
     case isEmptyThroughToOne = "isEmpty or filter { … }.isEmpty of a to-many reached through a to-one"
 }
 
-struct RandomQueryGenerator {
-    let schema: Schema
-    var random: SplitMix64
+/// Random well-typed queries over a schema, as text, the same for the same seed.
+public struct RandomQueryGenerator {
+    /// The schema the queries check against.
+    public let schema: Schema
+    /// Where every choice comes from.
+    public var random: SplitMix64
     /// Parameters the current query uses, with the values to bind.
-    private(set) var parameters: [String: ParameterValue] = [:]
+    public private(set) var parameters: [String: ParameterValue] = [:]
     private var closureDepth = 0
     /// How many generated queries used each form, over all queries so far.
-    private(set) var forms: [GeneratedForm: Int] = [:]
+    public private(set) var forms: [GeneratedForm: Int] = [:]
     /// The forms the current query uses.
     private var formsInQuery: Set<GeneratedForm> = []
 
@@ -50,7 +52,8 @@ struct RandomQueryGenerator {
         formsInQuery = []
     }
 
-    init(schema: Schema, seed: UInt64) {
+    /// Queries over `schema`, drawn from `seed`.
+    public init(schema: Schema, seed: UInt64) {
         self.schema = schema
         random = SplitMix64(seed: seed)
     }
@@ -60,7 +63,7 @@ struct RandomQueryGenerator {
     private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     /// A query over `entity`: a predicate, maybe sort keys, maybe a page.
-    mutating func query(for entity: Entity) -> String {
+    public mutating func query(for entity: Entity) -> String {
         parameters = [:]
         closureDepth = 0
         var text = entity.name + " where " + predicate(entity, prefix: "", depth: 0)
@@ -75,7 +78,7 @@ struct RandomQueryGenerator {
     /// A query whose predicate is a conjunction of two or three tests, most of
     /// them over the object's to-many relationships, sometimes with a limit: the
     /// shapes lowering may run as element passes (SQLLowering+ElementPasses).
-    mutating func conjunctionQuery(for entity: Entity) -> String {
+    public mutating func conjunctionQuery(for entity: Entity) -> String {
         parameters = [:]
         closureDepth = 0
         let hasToMany = !relationships(of: entity, toMany: true).isEmpty
@@ -91,7 +94,7 @@ struct RandomQueryGenerator {
 
     /// A query that computes a date (`d + 1e-7s > d`, `now() - 7d < d`), for checking
     /// that a broken date rendering is caught; another query where the entity has no date.
-    mutating func dateQuery(for entity: Entity) -> String {
+    public mutating func dateQuery(for entity: Entity) -> String {
         parameters = [:]
         closureDepth = 0
         let dates = attributes(of: entity).filter { $0.type == .date }
@@ -108,7 +111,7 @@ struct RandomQueryGenerator {
     /// A query that computes with numbers: arithmetic on two of the object's numbers
     /// or one and a literal (0 as a divisor often), or `@sum`/`@avg` over one of its
     /// collections; for checking that a broken numeric rendering is caught.
-    mutating func numericQuery(for entity: Entity) -> String {
+    public mutating func numericQuery(for entity: Entity) -> String {
         parameters = [:]
         closureDepth = 0
         let isNumber: (Attribute) -> Bool = { $0.type == .integer(bits: 64) || $0.type == .double }
@@ -138,7 +141,9 @@ struct RandomQueryGenerator {
 
     // MARK: - Predicates
 
-    mutating func predicate(_ entity: Entity, prefix: String, depth: Int) -> String {
+    /// A condition on `entity` (its key paths written after `prefix`), nested at most
+    /// three deep from `depth`.
+    public mutating func predicate(_ entity: Entity, prefix: String, depth: Int) -> String {
         if depth >= 3 || chance(35) { return atom(entity, prefix: prefix, depth: depth) }
         switch int(0...5) {
         case 0, 1:

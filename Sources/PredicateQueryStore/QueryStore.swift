@@ -1,5 +1,6 @@
 // The one store protocol the command line (and an app) uses without knowing
-// which database is behind it: SQLite here, PostgreSQL in PredicateQueryPostgres.
+// which database is behind it: SQLite's `SQLiteStore` (PredicateQuerySQLite),
+// PostgreSQL's `PostgresStore` (PredicateQueryPostgres).
 
 import PredicateQuery
 
@@ -64,8 +65,8 @@ extension QueryStore {
     }
 }
 
-extension SQLiteStore: QueryStore {}
-
 extension QueryStore {
+    /// Does nothing: a store whose `interrupt()` is not kept past the query it was
+    /// for (PostgreSQL's cancel request) has nothing to forget.
     public func clearInterrupt() {}
 }

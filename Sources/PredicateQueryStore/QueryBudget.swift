@@ -25,7 +25,7 @@ public struct QueryBudget: Sendable, Hashable {
     public func check(_ stage: String) throws(StoreError) {
         guard ContinuousClock.now < deadline else {
             throw StoreError(
-                "the query used up its \(SQLiteConnection.describe(total)) budget while \(stage)", kind: .timeout)
+                "the query used up its \(Self.describe(total)) budget while \(stage)", kind: .timeout)
         }
     }
 }
@@ -33,6 +33,9 @@ public struct QueryBudget: Sendable, Hashable {
 extension QueryBudget {
     /// A duration as a person writes it, for messages: "5 s", "1.5 s", "250 ms".
     public static func describe(_ duration: Duration) -> String {
-        SQLiteConnection.describe(duration)
+        let milliseconds = duration.wholeMilliseconds
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(Double(milliseconds) / 1000) s"
     }
 }

@@ -13,8 +13,10 @@
 import Foundation
 import PredicateQuery
 
-enum FoundationStringOracle {
-    static func options(_ options: StringOptions) -> String.CompareOptions {
+/// What Foundation's string API answers for each of pq's string tests.
+public enum FoundationStringOracle {
+    /// Foundation's compare options for pq's modifiers (`[c]`, `[d]`).
+    public static func options(_ options: StringOptions) -> String.CompareOptions {
         var result: String.CompareOptions = []
         if options.contains(.caseInsensitive) { result.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { result.insert(.diacriticInsensitive) }
@@ -22,7 +24,7 @@ enum FoundationStringOracle {
     }
 
     /// The string as it is, and composed when that differs (scalar by scalar).
-    static func forms(_ text: String, _ other: String) -> [(String, String)] {
+    public static func forms(_ text: String, _ other: String) -> [(String, String)] {
         let composedText = text.precomposedStringWithCanonicalMapping
         let composedOther = other.precomposedStringWithCanonicalMapping
         let same =
@@ -33,13 +35,13 @@ enum FoundationStringOracle {
 
     /// `==`: `.literal` comparison without a modifier; with one, Foundation's
     /// case- and diacritic-insensitive comparison (which sees canonical equivalents as equal).
-    static func equal(_ text: String, _ other: String, _ modifiers: StringOptions) -> Bool {
+    public static func equal(_ text: String, _ other: String, _ modifiers: StringOptions) -> Bool {
         if modifiers.isEmpty { return text.compare(other, options: .literal) == .orderedSame }
         return text.compare(other, options: options(modifiers)) == .orderedSame
     }
 
     /// `contains`, `beginswith`, `endswith` as `.literal` searches.
-    static func find(
+    public static func find(
         _ text: String, _ needle: String, _ modifiers: StringOptions, _ anchoring: String.CompareOptions
     )
         -> Bool
@@ -51,7 +53,7 @@ enum FoundationStringOracle {
 
     /// The same search as NSPredicate's default: not literal, so canonical
     /// equivalence applies and a match respects composed character sequences.
-    static func findAsNSPredicate(
+    public static func findAsNSPredicate(
         _ text: String, _ needle: String, _ modifiers: StringOptions, _ anchoring: String.CompareOptions
     ) -> Bool {
         text.range(of: needle, options: options(modifiers).union(anchoring)) != nil
@@ -60,7 +62,7 @@ enum FoundationStringOracle {
     /// `like`, as an ICU regular expression: `?` is `.`, `*` is `.*`, every other
     /// character (or one after a backslash) itself; `[c]` is ICU's case-insensitive
     /// matching, `[d]` removes diacritics from both sides with Foundation's folding.
-    static func like(_ text: String, _ pattern: String, _ modifiers: StringOptions) -> Bool {
+    public static func like(_ text: String, _ pattern: String, _ modifiers: StringOptions) -> Bool {
         (modifiers.isEmpty ? [(text, pattern)] : forms(text, pattern)).contains { text, pattern in
             var regex = "\\A"
             var escaped = false
@@ -92,7 +94,7 @@ enum FoundationStringOracle {
     /// `matches`: the pattern must match the whole string; `[c]` case-insensitively,
     /// `[d]` the string as it is or with its diacritics removed. An anchored search
     /// for `(?:pattern)$`, not pq's `\A(?:pattern)\z`.
-    static func matches(_ text: String, _ pattern: String, _ modifiers: StringOptions) -> Bool {
+    public static func matches(_ text: String, _ pattern: String, _ modifiers: StringOptions) -> Bool {
         var subjects = [text]
         if modifiers.contains(.diacriticInsensitive) {
             subjects.append(text.folding(options: .diacriticInsensitive, locale: nil))
@@ -112,7 +114,7 @@ enum FoundationStringOracle {
     /// tone removed after
     /// canonical decomposition, where Foundation's diacritic folding keeps a mark
     /// with no base before it.
-    static func withoutMarks(_ text: String) -> String {
+    public static func withoutMarks(_ text: String) -> String {
         var view = String.UnicodeScalarView()
         view.append(
             contentsOf: text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
@@ -124,7 +126,7 @@ enum FoundationStringOracle {
 
     /// Whether `needle` ends `text` once both are folded by Foundation's `folding`
     /// (as they are, or both composed), compared scalar by scalar from the end.
-    static func foldedSuffix(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
+    public static func foldedSuffix(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
         forms(text, needle).contains { text, needle in
             let fold = { (string: String) in Array(string.folding(options: options(modifiers), locale: nil).unicodeScalars) }
             let (folded, suffix) = (fold(text), fold(needle))
@@ -134,7 +136,7 @@ enum FoundationStringOracle {
 
     /// Whether `needle`, folded by Foundation, begins `text` folded by Foundation, as
     /// they are or composed (its anchored search can say so where its folding does not).
-    static func foldedPrefix(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
+    public static func foldedPrefix(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
         forms(text, needle).contains { text, needle in
             let fold = { (string: String) in Array(string.folding(options: options(modifiers), locale: nil).unicodeScalars) }
             let (folded, prefix) = (fold(text), fold(needle))
@@ -143,13 +145,13 @@ enum FoundationStringOracle {
     }
 
     /// Whether some scalar of `text` case-folds to more than one scalar (`ß`, `ﬁ`, `ΐ`).
-    static func hasExpandingFold(_ text: String) -> Bool {
+    public static func hasExpandingFold(_ text: String) -> Bool {
         text.unicodeScalars.contains { String($0).folding(options: .caseInsensitive, locale: nil).unicodeScalars.count > 1 }
     }
 
     /// Whether Foundation's folding (not its comparison) makes the strings equal:
     /// for `ᾳ` and `ΑΙ` the two disagree under `[c]`.
-    static func foldedEqual(_ text: String, _ other: String, _ modifiers: StringOptions) -> Bool {
+    public static func foldedEqual(_ text: String, _ other: String, _ modifiers: StringOptions) -> Bool {
         let fold = { (string: String) in
             string.precomposedStringWithCanonicalMapping.folding(options: options(modifiers), locale: nil)
         }

@@ -4,7 +4,7 @@
 // suites are what show the loaded entry points work.
 
 import Foundation
-import PredicateQuerySQLite
+import PredicateQueryStore
 import PredicateQueryTestSupport
 import Testing
 

@@ -9,14 +9,15 @@ import Testing
 
 @Suite(.serialized)
 struct ResourceLimitTests {
-    /// A store of 300 movies whose names make `name matches '(a+)+b'` backtrack for a
+    /// A store of 3,000 movies whose names make `name matches '(a+)+b'` backtrack for a
     /// few hundredths of a second each (below the regex work limit, so the query is
-    /// slow rather than rejected): about ten seconds in all.
+    /// slow rather than rejected): minutes in all, so that a stop within the tests'
+    /// bounds (5 s, generous for a loaded machine) can only be the timeout or the signal.
     static let slowStore: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pq-slow-\(UUID().uuidString).sqlite").path
         if let store = try? SQLiteStore.create(at: path, schema: ExampleSchemas.movies) {
             var graph = ObjectGraph(schema: ExampleSchemas.movies)
-            for _ in 0..<300 { graph.insert("Movie", ["name": .string(String(repeating: "a", count: 21)), "genre": .int(1)]) }
+            for _ in 0..<3_000 { graph.insert("Movie", ["name": .string(String(repeating: "a", count: 21)), "genre": .int(1)]) }
             try? store.insert(graph)
         }
         return path
@@ -25,10 +26,11 @@ struct ResourceLimitTests {
     static let runaway = "name matches '(a+)+b'"
 
     @Test func aTimeoutStopsARunawayQuery() throws {
+        let store = Self.slowStore  // made before the clock starts: the first test to use it makes it
         let clock = ContinuousClock()
         var result = PQResult(status: -1, output: "", error: "")
         let elapsed = try clock.measure {
-            result = try PQProcess.run(["--store", Self.slowStore, "--timeout", "0.3", "--count", Self.runaway])
+            result = try PQProcess.run(["--store", store, "--timeout", "0.3", "--count", Self.runaway])
         }
         #expect(result.status == 1)
         #expect(result.error == "error: the query ran longer than its 300 ms timeout and was stopped\n")
@@ -36,10 +38,11 @@ struct ResourceLimitTests {
     }
 
     @Test func ctrlCStopsARunawayQuery() throws {
+        let store = Self.slowStore  // made before the clock starts: the first test to use it makes it
         let clock = ContinuousClock()
         var result = PQResult(status: -1, output: "", error: "")
         let elapsed = try clock.measure {
-            result = try PQProcess.run(["--store", Self.slowStore, Self.runaway], interruptingAfter: .milliseconds(500))
+            result = try PQProcess.run(["--store", store, Self.runaway], interruptingAfter: .milliseconds(500))
         }
         #expect(result.status == 1)
         #expect(result.error == "error: the query was interrupted\n")
@@ -50,10 +53,11 @@ struct ResourceLimitTests {
     /// (128 + the signal's number), promptly.
     @Test(arguments: [SIGTERM, SIGHUP])
     func terminationStopsTheQueryAndPq(_ signal: Int32) throws {
+        let store = Self.slowStore  // made before the clock starts: the first test to use it makes it
         let clock = ContinuousClock()
         var result = PQResult(status: -1, output: "", error: "")
         let elapsed = try clock.measure {
-            result = try PQProcess.run(["--store", Self.slowStore, Self.runaway], interruptingAfter: .milliseconds(500), with: signal)
+            result = try PQProcess.run(["--store", store, Self.runaway], interruptingAfter: .milliseconds(500), with: signal)
         }
         #expect(result.status == 128 + signal)
         #expect(result.output.isEmpty)

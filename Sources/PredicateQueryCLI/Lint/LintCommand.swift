@@ -76,6 +76,21 @@ enum LintCommand {
         }
         var baseline: LintBaseline?
         if let path = options.baseline { baseline = try LintBaseline.load(path: path) }
+        // The same inputs as an earlier run: its result (writing a baseline always runs).
+        var cacheKey: String?
+        if options.usesCache, options.writeBaseline == nil {
+            let configurationPath: String = options.configuration ?? LintConfiguration.fileName
+            let configurationText = try? String(contentsOfFile: configurationPath, encoding: .utf8)
+            let baselineText = options.baseline.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+            let key = LintCache.key(
+                files: files.map { ($0.path, Array($0.text.utf8)) }, options: options, configuration: configurationText,
+                baseline: baselineText)
+            if let cached = LintCache.result(for: key) {
+                output.write(cached.output)
+                return cached.status
+            }
+            cacheKey = key
+        }
         var run = LintRun(
             files, configuration: configuration, sql: options.sql, engineDifferences: options.engineDifferences,
             baseline: baseline)
@@ -92,14 +107,18 @@ enum LintCommand {
             run.findings = []
         }
         let strict = options.strict || configuration.strict
+        let text: String
         switch options.format {
-        case .text: output.write(LintOutput.text(run))
-        case .json: output.write(LintOutput.json(run))
-        case .sarif: output.write(SARIFReporter.report(run))
-        case .github: output.write(GitHubReporter.report(run))
-        case .junit: output.write(JUnitReporter.report(run, strict: strict))
+        case .text: text = LintOutput.text(run)
+        case .json: text = LintOutput.json(run)
+        case .sarif: text = SARIFReporter.report(run)
+        case .github: text = GitHubReporter.report(run)
+        case .junit: text = JUnitReporter.report(run, strict: strict)
         }
-        return run.fails(strict: strict) ? 1 : 0
+        output.write(text)
+        let status: Int32 = run.fails(strict: strict) ? 1 : 0
+        if let cacheKey { LintCache.store(text, status: status, for: cacheKey) }
+        return status
     }
 }
 

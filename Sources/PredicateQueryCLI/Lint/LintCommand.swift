@@ -40,7 +40,16 @@ enum LintCommand {
             return 0
         }
         do {
-            return try lint(options, output: output)
+            let status = try lint(options, output: output)
+            if status == 0, let stamp = options.stamp {
+                let written = FileManager.default.createFile(
+                    atPath: stamp, contents: Data("pq lint passed\n".utf8))
+                if !written {
+                    output.writeError("pq lint: cannot write '\(stamp)'\n")
+                    return 2
+                }
+            }
+            return status
         } catch {
             output.writeError("pq lint: \(error.description)\n")
             return 2

@@ -23,11 +23,13 @@ struct LintOptions {
     var usesCache = true
     /// The arguments as given, part of the cache's key.
     var arguments: [String] = []
+    /// A file to write when the run passes (a build tool plugin's declared output).
+    var stamp: String?
 
     static let usage = """
         usage: pq lint [--format text|json|sarif|github|junit] [--strict] [--config FILE]
                        [--baseline FILE] [--write-baseline FILE] [--sql] [--engine-differences]
-                       [--no-cache] [PATH...]
+                       [--no-cache] [--stamp FILE] [PATH...]
                pq lint --rules
                pq lint --explain RULE
           Checks every #Predicate, @Query, FetchDescriptor and SortDescriptor in the
@@ -37,7 +39,8 @@ struct LintOptions {
           --strict), 2 bad usage, an unreadable path, configuration or baseline.
           A run whose files, configuration, baseline and options are all as in an
           earlier run prints that run's result from the cache ($PQ_CACHE_DIR/lint;
-          --no-cache checks again).
+          --no-cache checks again). --stamp FILE writes FILE when the run passes
+          (for the build tool plugin, whose command must declare an output).
         """
 
     /// Reads the arguments after `lint`; the error is a message for standard error.
@@ -66,6 +69,7 @@ struct LintOptions {
             case "--config": configuration = try value(of: argument, name)
             case "--baseline": baseline = try value(of: argument, name)
             case "--write-baseline": writeBaseline = try value(of: argument, name)
+            case "--stamp": stamp = try value(of: argument, name)
             case "--format":
                 let text = try value(of: argument, name)
                 guard let chosen = Format(rawValue: text) else {

@@ -109,11 +109,11 @@ public enum SwiftAppLint {
         }
         guard var written = found.query, !found.diagnostics.containsErrors else { return site }
         guard let name = written.entity else {
-            site.skipped = "its model type is neither written nor clear from the code around it"
+            site.skipped = unwrittenReason(found)
             return site
         }
         guard let entity = models.entityName(written: writtenType(of: found, name)) else {
-            site.skipped = "'\(name.text)' is not a @Model class pq found (a generic parameter, or a type declared elsewhere)"
+            site.skipped = unknownReason(name.text, found)
             return site
         }
         written.entity = Name(entity, span: name.span)
@@ -151,6 +151,28 @@ public enum SwiftAppLint {
             site.sql = compiled.sql
         }
         return site
+    }
+
+    /// Why a site whose model type is not written, nor clear from the code around it, is skipped.
+    static func unwrittenReason(_ found: SwiftQuerySiteFinder.Found) -> String {
+        guard let generic = found.genericScope.first else {
+            return "its model type is neither written nor clear from the code around it"
+        }
+        return "its model type is not written, and the code around it is generic (in \(generic.description)): "
+            + "it is known only where that code is used"
+    }
+
+    /// Why a site whose model type is named, but is no `@Model` class pq found, is skipped.
+    static func unknownReason(_ name: String, _ found: SwiftQuerySiteFinder.Found) -> String {
+        if let generic = found.genericScope.first(where: { $0.parameters.contains(name) }) {
+            return "'\(name)' is a generic parameter (of \(generic.description)): "
+                + "its model is known only where that code is used"
+        }
+        if name == "DefaultHistoryTransaction" {
+            return "'DefaultHistoryTransaction' is SwiftData's history, not a @Model class: "
+                + "pq does not check a HistoryDescriptor's predicate"
+        }
+        return "'\(name)' is not a @Model class pq found (a type declared outside the files, or a generic parameter)"
     }
 
     /// The site's model type as written, with its path when the site wrote one (`DBModel.Country`).

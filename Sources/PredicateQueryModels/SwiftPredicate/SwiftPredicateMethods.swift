@@ -54,9 +54,28 @@ struct SwiftPredicateMethods {
         case generic(type: String, argument: String)
     }
 
-    private(set) var methods: [String: [Method]] = [:]
+    /// One parameter of an initializer, as far as the model goes.
+    struct Parameter: Equatable {
+        /// The argument label (`nil` for `_`).
+        var label: String?
+        var hasDefault: Bool
+        /// `Model.Type`: an argument `X.self` binds the type's parameter to X.
+        var isMetatype: Bool
+        /// `Predicate<Model>` (or `Predicate<Model>?`).
+        var isPredicate: Bool
+    }
 
-    var isEmpty: Bool { methods.isEmpty }
+    /// An initializer of a generic type: the type's parameter and the initializer's parameters.
+    struct Initializer: Equatable {
+        var parameter: String
+        var parameters: [Parameter]
+    }
+
+    private(set) var methods: [String: [Method]] = [:]
+    /// The initializers of the app's generic types that take a `Predicate` of the type's parameter, by type name.
+    private(set) var initializers: [String: [Initializer]] = [:]
+
+    var isEmpty: Bool { methods.isEmpty && initializers.isEmpty }
 
     /// Reads the methods of every file's tokens.
     init(files tokens: [[SwiftToken]]) {
@@ -114,6 +133,10 @@ struct SwiftPredicateMethods {
                 if let (name, method) = Self.method(at: index, in: tokens, owner: owner) {
                     methods[name, default: []].append(method)
                 }
+            } else if token.isWord("init"), let owner = owners.last?.owner ?? nil, case .generic(let type, let parameter) = owner,
+                let initializer = Self.initializer(at: index, in: tokens, parameter: parameter)
+            {
+                initializers[type, default: []].append(initializer)
             }
             index += 1
         }
@@ -151,6 +174,109 @@ struct SwiftPredicateMethods {
         }
         guard argument != nil || returns != .other else { return nil }
         return (name, Method(owner: owner, isStatic: isStatic, predicateArgument: argument, returns: returns))
+    }
+
+    /// `init(_ type: Model.Type, predicate: Predicate<Model>, …)` at `index` (the `init`), if one of its parameters
+    /// is a `Predicate` of the type's `parameter`.
+    private static func initializer(at index: Int, in tokens: [SwiftToken], parameter: String) -> Initializer? {
+        var open = index + 1
+        if open < tokens.count, tokens[open].isPunctuation("?") || tokens[open].isPunctuation("!") { open += 1 }
+        // `init<Related>(…)`: the initializer's own generic parameters.
+        if open < tokens.count, tokens[open].isPunctuation("<") {
+            var level = 0
+            while open < tokens.count {
+                if tokens[open].isPunctuation("<") { level += 1 }
+                if tokens[open].isPunctuation(">") {
+                    level -= 1
+                    if level == 0 { break }
+                }
+                if tokens[open].isPunctuation("{") || tokens[open].isPunctuation("(") { return nil }
+                open += 1
+            }
+            open += 1
+        }
+        guard open < tokens.count, tokens[open].isPunctuation("(") else { return nil }
+        // The parameters, split at the commas of the list's own level.
+        var parameters: [Parameter] = []
+        var start = open + 1
+        var level = 0
+        var index = open + 1
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isPunctuation("{") || token.isPunctuation("}") { return nil }
+            let closesList = level == 0 && token.isPunctuation(")")
+            if closesList || (level == 0 && token.isPunctuation(",")) {
+                guard let read = Self.parameter(tokens[start..<index], parameter: parameter) else { return nil }
+                parameters.append(read)
+                if closesList { break }
+                start = index + 1
+            } else if ["(", "[", "<"].contains(where: { token.isPunctuation($0) }) {
+                level += 1
+            } else if [")", "]", ">"].contains(where: { token.isPunctuation($0) }) {
+                level -= 1
+            }
+            index += 1
+        }
+        guard index < tokens.count, parameters.contains(where: \.isPredicate) else { return nil }
+        return Initializer(parameter: parameter, parameters: parameters)
+    }
+
+    /// `_ type: Model.Type`, `predicate: Predicate<Model>? = nil`, `label name: Type`.
+    private static func parameter(_ tokens: ArraySlice<SwiftToken>, parameter: String) -> Parameter? {
+        guard let colon = tokens.firstIndex(where: { $0.isPunctuation(":") }), colon > tokens.startIndex,
+            tokens[tokens.startIndex].kind == .identifier
+        else { return nil }
+        let first = tokens[tokens.startIndex]
+        let label: String? = first.isWord("_") ? nil : first.text
+        let equals = tokens[colon...].firstIndex(where: { $0.isPunctuation("=") }) ?? tokens.endIndex
+        let type = Array(tokens[(colon + 1)..<equals])
+        let isMetatype = type.count == 3 && type[0].isWord(parameter) && type[1].isPunctuation(".") && type[2].isWord("Type")
+        let isPredicate = type.count >= 4 && type[0].isWord("Predicate") && type[1].isPunctuation("<")
+            && type[2].isWord(parameter) && type[3].isPunctuation(">")
+            && (type.count == 4 || (type.count == 5 && type[4].isPunctuation("?")))
+        return Parameter(label: label, hasDefault: equals < tokens.endIndex, isMetatype: isMetatype, isPredicate: isPredicate)
+    }
+
+    /// The model a `#Predicate` passed as the argument labelled `label` (nil: unlabelled) to an initializer of
+    /// `type` has, from the call's arguments: their labels, and the type each `X.self` argument names (nil for
+    /// another expression). `written` is the type argument written at the call (`Type<X>(…)`), if any.
+    func initializerModel(
+        of type: String, written: String?, arguments: [(label: String?, metatype: String?)], predicateAt position: Int
+    ) -> String? {
+        var models: Set<String> = []
+        for initializer in initializers[type] ?? [] {
+            guard let bound = Self.match(arguments, to: initializer.parameters) else { continue }
+            guard position < bound.count, let predicate = bound[position], initializer.parameters[predicate].isPredicate else { continue }
+            if let written {
+                models.insert(written)
+                continue
+            }
+            let given = bound.enumerated().compactMap { argument, parameter -> String? in
+                guard let parameter, initializer.parameters[parameter].isMetatype else { return nil }
+                return arguments[argument].metatype ?? "?"
+            }
+            guard let model = given.first, !model.hasPrefix("?"), Set(given).count == 1 else { return nil }
+            models.insert(model)
+        }
+        return models.count == 1 ? models.first : nil
+    }
+
+    /// The parameter each argument goes to, matched by label in order (parameters with a default may be left
+    /// out), or nil when the arguments do not fit the parameters.
+    static func match(_ arguments: [(label: String?, metatype: String?)], to parameters: [Parameter]) -> [Int?]? {
+        var bound: [Int?] = []
+        var next = 0
+        for argument in arguments {
+            while next < parameters.count, parameters[next].label != argument.label {
+                guard parameters[next].hasDefault else { return nil }
+                next += 1
+            }
+            guard next < parameters.count else { return nil }
+            bound.append(next)
+            next += 1
+        }
+        guard parameters[next...].allSatisfy(\.hasDefault) else { return nil }
+        return bound
     }
 
     /// `Self`, or `Query<T>`/`Query<Self>` carrying the owner's model along.

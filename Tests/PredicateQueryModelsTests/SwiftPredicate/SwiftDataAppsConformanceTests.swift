@@ -25,11 +25,13 @@ struct SwiftDataAppsConformanceTests {
         var testDescription: String { folder }
     }
 
-    // Measured 2026-11-27. Skipped sites: swift-query's are in its generic library code
-    // (`SortDescriptor<Compared>`, `#Predicate` over `T`); SwiftSync's are over `HistoryDescriptor`
-    // or a third-party wrapper. Every other site's model type is found.
+    // Measured 2026-11-27: 9 of 259 sites skipped, none of them a model type the compiler takes from
+    // the call site. swift-query's 6 are in its generic library code (`SortDescriptor<Compared>` in
+    // `AnySortDescriptor<Compared>`, `#Predicate` over `T` in `Query<T>`): the model is known only where
+    // the library is used. SwiftSync's 3 are over SwiftData's history (`HistoryDescriptor<
+    // DefaultHistoryTransaction>`), no model. Every other site's model type is found.
     static let apps: [App] = [
-        App(folder: "3lvis+SwiftSync", minimumSites: 46, maximumSkipped: 4),
+        App(folder: "3lvis+SwiftSync", minimumSites: 46, maximumSkipped: 3),
         App(folder: "VintusS+Inpenso", minimumSites: 6, maximumSkipped: 0),
         App(folder: "bunkbed-tech+fushigi", minimumSites: 25, maximumSkipped: 0),
         App(folder: "dndydon+TimeSince", minimumSites: 4, maximumSkipped: 0),

@@ -2,7 +2,7 @@
 // app's own `@Model` classes, without a store.
 //
 // The files are read once for their declarations (`SwiftModelReader`), then
-// each module (`SwiftModuleLayout`: a SwiftPM target or a folder) gets the
+// each module (`SwiftModuleLayout`: a SwiftPM target, an Xcode target or a folder) gets the
 // schema it sees: its own models first, then those of the other modules that
 // are not tests, so a test target's mocks never stand in for the app's models.
 // The places queries are written — `#Predicate<T> { … }`,
@@ -44,6 +44,8 @@ public enum SwiftAppLint {
         /// What the model reader skipped.
         public var modelWarnings: [SwiftModelSource.Warning]
         public var sites: [Site]
+        /// The Xcode projects (`project.pbxproj`) pq could not read: their files' modules are their folders.
+        public var projectWarnings: [SwiftModelSource.Warning] = []
 
         /// Every diagnostic with its file, in file order then source order.
         public var diagnostics: [(file: String, diagnostic: Diagnostic)] {
@@ -58,9 +60,13 @@ public enum SwiftAppLint {
     ///
     /// `engineDifferences` adds the warnings where pq's own engine sorts differently from
     /// SwiftData (for someone running the app's queries with pq); they say nothing about the app.
+    /// Among `files`, an Xcode project's `Name.xcodeproj/project.pbxproj` is read for its targets' files (a test
+    /// target's types do not shadow the app's), not as Swift.
     public static func lint(_ files: [SwiftModelSource.File], sql: Bool = false, engineDifferences: Bool = false) -> Report {
+        let projects = files.filter { SwiftModuleLayout.isXcodeProject($0.path) }
+        let files = projects.isEmpty ? files : files.filter { !SwiftModuleLayout.isXcodeProject($0.path) }
         let declarations = files.map(SwiftModelReader.read)
-        let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text))
+        let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text), projects: projects)
         var byModule: [SwiftModuleLayout.Module: SwiftLintModels] = [:]
         var warnings: [SwiftModelSource.Warning] = []
         for module in layout.modules where byModule[module] == nil {
@@ -88,7 +94,8 @@ public enum SwiftAppLint {
         }
         return Report(
             files: files, schema: whole.schema,
-            modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites)
+            modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites,
+            projectWarnings: layout.warnings)
     }
 
     static func check(

@@ -206,6 +206,8 @@ struct SwiftPredicateMethods {
             if token.isPunctuation("{") || token.isPunctuation("}") { return nil }
             let closesList = level == 0 && token.isPunctuation(")")
             if closesList || (level == 0 && token.isPunctuation(",")) {
+                // `init(a: A,)`: a trailing comma ends the list.
+                if closesList, start == index { break }
                 guard let read = Self.parameter(tokens[start..<index], parameter: parameter) else { return nil }
                 parameters.append(read)
                 if closesList { break }
@@ -231,7 +233,8 @@ struct SwiftPredicateMethods {
         let equals = tokens[colon...].firstIndex(where: { $0.isPunctuation("=") }) ?? tokens.endIndex
         let type = Array(tokens[(colon + 1)..<equals])
         let isMetatype = type.count == 3 && type[0].isWord(parameter) && type[1].isPunctuation(".") && type[2].isWord("Type")
-        let isPredicate = type.count >= 4 && type[0].isWord("Predicate") && type[1].isPunctuation("<")
+        let isPredicate =
+            type.count >= 4 && type[0].isWord("Predicate") && type[1].isPunctuation("<")
             && type[2].isWord(parameter) && type[3].isPunctuation(">")
             && (type.count == 4 || (type.count == 5 && type[4].isPunctuation("?")))
         return Parameter(label: label, hasDefault: equals < tokens.endIndex, isMetatype: isMetatype, isPredicate: isPredicate)
@@ -246,7 +249,9 @@ struct SwiftPredicateMethods {
         var models: Set<String> = []
         for initializer in initializers[type] ?? [] {
             guard let bound = Self.match(arguments, to: initializer.parameters) else { continue }
-            guard position < bound.count, let predicate = bound[position], initializer.parameters[predicate].isPredicate else { continue }
+            guard position < bound.count, let predicate = bound[position], initializer.parameters[predicate].isPredicate else {
+                continue
+            }
             if let written {
                 models.insert(written)
                 continue

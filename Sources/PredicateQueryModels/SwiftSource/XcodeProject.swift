@@ -288,7 +288,11 @@ struct PropertyListParser {
                 }
                 elements.append(try value(depth: depth + 1))
                 try skipTrivia()
-                if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 } else { try expect(")"); return .array(elements) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else {
+                    try expect(")"); return .array(elements)
+                }
             }
         default:
             return .string(try string())

@@ -80,7 +80,8 @@ struct LintCommandTests {
         let project = folder.appendingPathComponent("App.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "import SwiftData\n@Model final class Item { var title: String = \"\"; init() {} }\nlet ok = #Predicate<Item> { $0.title == \"a\" }\n"
+        try
+            "import SwiftData\n@Model final class Item { var title: String = \"\"; init() {} }\nlet ok = #Predicate<Item> { $0.title == \"a\" }\n"
             .write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
         try "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 = {isa = PBXNativeTarget; name = App\n\t};\n}\n"
             .write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
@@ -108,7 +109,8 @@ struct LintCommandTests {
         #expect(text.status == 0)
         #expect(text.output.contains("2 queries in 1 file: 0 errors, 0 warnings, 1 skipped\n"), "\(text.output)")
         #expect(
-            text.output.contains("  1 skipped: 'T' is a generic parameter (of fetch<T>): its model is known only where that code is used"),
+            text.output.contains(
+                "  1 skipped: 'T' is a generic parameter (of fetch<T>): its model is known only where that code is used"),
             "\(text.output)")
         let json = try PQProcess.run(["lint", "--format", "json", folder.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])

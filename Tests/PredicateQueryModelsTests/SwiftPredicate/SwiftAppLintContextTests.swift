@@ -148,7 +148,7 @@ struct SwiftAppLintContextTests {
                     self.init(container: container, predicate: nil)
                 }
                 public convenience init(
-                    _ _: Model.Type, predicate: Predicate<Model>, in container: Int, sortBy: [SortDescriptor<Model>] = []
+                    _ _: Model.Type, predicate: Predicate<Model>, in container: Int, sortBy: [SortDescriptor<Model>] = [],
                 ) {
                     self.init(container: container, predicate: predicate)
                 }

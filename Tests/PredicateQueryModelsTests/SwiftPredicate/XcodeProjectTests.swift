@@ -6,8 +6,9 @@
 // folder with membership exceptions.
 
 import PredicateQuery
-@testable import PredicateQueryModels
 import Testing
+
+@testable import PredicateQueryModels
 
 struct XcodeProjectTests {
     static let project = """
@@ -74,7 +75,9 @@ struct XcodeProjectTests {
 
     @Test func aFileInTheAppAndATestTargetIsTheApps() {
         let layout = SwiftModuleLayout(
-            paths: ["Trips/Models/Trip.swift", "Trips/AcceptanceSpecs/Mocks.swift", "Trips/Widget/Small.swift", "Trips/Other/X.swift"],
+            paths: [
+                "Trips/Models/Trip.swift", "Trips/AcceptanceSpecs/Mocks.swift", "Trips/Widget/Small.swift", "Trips/Other/X.swift",
+            ],
             texts: ["", "", "", ""],
             projects: [SwiftModelSource.File(path: "Trips/App.xcodeproj/project.pbxproj", text: Self.project)])
         #expect(layout.modules.map(\.name) == ["App", "AppSpecs", "Widget", "Other"])
@@ -87,7 +90,8 @@ struct XcodeProjectTests {
             path: "Trips/AcceptanceSpecs/Mocks.swift",
             text: "import SwiftData\n@Model final class Trip { var mockOnly: Int = 0; init() {} }"),
         SwiftModelSource.File(
-            path: "Trips/Models/Trip.swift", text: "import SwiftData\n@Model final class Trip { var name: String = \"\"; init() {} }"),
+            path: "Trips/Models/Trip.swift",
+            text: "import SwiftData\n@Model final class Trip { var name: String = \"\"; init() {} }"),
         SwiftModelSource.File(
             path: "Trips/Views/Trip List.swift",
             text: "let p = #Predicate<Trip> { $0.name == \"a\" }\nlet q = #Predicate<Trip> { $0.mockOnly == 1 }"),

@@ -15,7 +15,10 @@ extension LintRule {
         examples: [
             .triggering([
                 ("App/Trip.swift", "import SwiftData\n@Model final class Trip {\n    var name: String = \"\"\n    init() {}\n}"),
-                ("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 = {isa = PBXNativeTarget; name = App\n\t};\n}"),
+                (
+                    "App.xcodeproj/project.pbxproj",
+                    "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA1 = {isa = PBXNativeTarget; name = App\n\t};\n}"
+                ),
             ]),
             .nonTriggering([
                 (

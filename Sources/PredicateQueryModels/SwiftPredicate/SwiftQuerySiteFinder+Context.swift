@@ -264,8 +264,11 @@ extension SwiftQuerySiteFinder {
         var type = open - 1
         var written: String?
         if tokens[type].isPunctuation(">"), let less = opening(type), less >= 1 {
-            guard let argument = (less + 1..<type).last(where: { tokens[$0].kind == .identifier }) else { return nil }
-            written = tokens[argument].text
+            // One type argument, a name or a dotted path (`Publisher<Schema.Item>`); the type's first parameter.
+            let argument = less + 1..<type
+            guard !argument.isEmpty, argument.allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].isPunctuation(".") })
+            else { return nil }
+            written = argument.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text }.joined(separator: ".")
             type = less - 1
         }
         guard tokens[type].kind == .identifier else { return nil }

@@ -182,6 +182,7 @@ struct SwiftAppLintContextTests {
         "let p = Publisher(Item.self, where: #Predicate { $0.titel == \"a\" }, in: 1)",
         "let p = Publisher(Item.self, predicate: #Predicate { $0.titel == \"a\" })",
         "let p = Other(Item.self, predicate: #Predicate { $0.titel == \"a\" }, in: 1)",
+        "let p = Publisher<Item, Other>(Item.self, predicate: #Predicate { $0.titel == \"a\" }, in: 1)",
     ]
 
     @Test(arguments: initializerUnknowable) func anInitializerCallPqCannotMatchIsSkipped(_ source: String) {

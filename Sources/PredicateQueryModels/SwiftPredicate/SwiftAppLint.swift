@@ -87,7 +87,12 @@ public enum SwiftAppLint {
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: bytes.count)
             finder.acceptsEvaluate = true
             finder.predicateMethods = methods
-            for found in finder.sites() {
+            for var found in finder.sites() {
+                // Why a site is skipped names the generic code around it, looked up only for those sites.
+                let name = found.query?.entity
+                if name.map({ models.entityName(written: writtenType(of: found, $0)) == nil }) ?? true {
+                    found.genericScope = finder.genericDeclarations(around: found.token)
+                }
                 sites.append(
                     check(found, in: file.path, bytes: bytes, models: models, engineDifferences: engineDifferences))
             }

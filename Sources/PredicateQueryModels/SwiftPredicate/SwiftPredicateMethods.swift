@@ -79,7 +79,27 @@ struct SwiftPredicateMethods {
 
     /// Reads the methods of every file's tokens.
     init(files tokens: [[SwiftToken]]) {
-        for fileTokens in tokens { read(fileTokens) }
+        // The generic types' parameters, for the methods and initializers their extensions declare (a name declared
+        // generic with different parameter names in two places is left out).
+        var generic: [String: String?] = [:]
+        for fileTokens in tokens {
+            var index = 0
+            while index + 3 < fileTokens.count {
+                defer { index += 1 }
+                // `struct Name<P`: the `<` first, the cheapest test.
+                guard fileTokens[index + 2].isPunctuation("<"), fileTokens[index].kind == .identifier else { continue }
+                switch fileTokens[index].text {
+                case "struct", "class", "enum", "actor": break
+                default: continue
+                }
+                guard !fileTokens[index].isEscaped,
+                    case .generic(let type, let parameter)? = Self.owner(declaredAt: index, in: fileTokens, generic: [:])
+                else { continue }
+                if let known = generic[type], known != parameter { generic[type] = .some(nil) } else { generic[type] = parameter }
+            }
+        }
+        let generics = generic.compactMapValues { $0 }
+        for fileTokens in tokens { read(fileTokens, generics: generics) }
     }
 
     /// The model a predicate argument of `name` has when called on `receiver`, and the receiver of what the
@@ -109,7 +129,7 @@ struct SwiftPredicateMethods {
     // MARK: - Reading
 
     /// Records the methods of one file, tracking the type declarations that enclose them (innermost last).
-    private mutating func read(_ tokens: [SwiftToken]) {
+    private mutating func read(_ tokens: [SwiftToken], generics: [String: String]) {
         var owners: [(brace: Int, owner: Owner?)] = []
         var depth = 0
         var pending: Owner??
@@ -128,7 +148,7 @@ struct SwiftPredicateMethods {
             } else if token.kind == .identifier, ["struct", "class", "enum", "actor", "extension"].contains(token.text),
                 index + 1 < tokens.count, tokens[index + 1].kind == .identifier
             {
-                pending = Self.owner(declaredAt: index, in: tokens)
+                pending = Self.owner(declaredAt: index, in: tokens, generic: generics)
             } else if token.isWord("func"), index + 1 < tokens.count, let owner = owners.last?.owner ?? nil {
                 if let (name, method) = Self.method(at: index, in: tokens, owner: owner) {
                     methods[name, default: []].append(method)
@@ -143,10 +163,16 @@ struct SwiftPredicateMethods {
     }
 
     /// `struct Query<T: PersistentModel>` or `extension PersistentModel`: the owner its methods have.
-    private static func owner(declaredAt index: Int, in tokens: [SwiftToken]) -> Owner? {
+    /// `extension Publisher` of a generic type in `generic` (its parameter by name): the type's parameter.
+    private static func owner(declaredAt index: Int, in tokens: [SwiftToken], generic: [String: String]) -> Owner? {
         let name = tokens[index + 1].text
         if tokens[index].text == "extension" {
-            return name == "PersistentModel" ? .persistentModel : nil
+            if name == "PersistentModel" { return .persistentModel }
+            // `extension Publisher {` or `extension Publisher where …`, not `extension Publisher.Inner`.
+            guard let parameter = generic[name], index + 2 >= tokens.count || !tokens[index + 2].isPunctuation(".") else {
+                return nil
+            }
+            return .generic(type: name, parameter: parameter)
         }
         guard index + 3 < tokens.count, tokens[index + 2].isPunctuation("<"), tokens[index + 3].kind == .identifier
         else { return nil }

@@ -243,13 +243,19 @@ extension SwiftQuerySiteFinder {
     /// one of the app's generic types whose initializer takes a `Predicate` of its parameter: the model the call
     /// binds, with its path when it is written dotted (`Schema.Item.self`).
     func initializerArgumentType(of start: Int) -> (name: Name, path: [String])? {
-        guard !predicateMethods.isEmpty, start >= 2 else { return nil }
-        // The `(` of the call the predicate is an argument of.
+        // An argument: after `label:`, `(` or `,`.
+        guard !predicateMethods.initializers.isEmpty, start >= 2,
+            tokens[start - 1].isPunctuation(":") || tokens[start - 1].isPunctuation("(") || tokens[start - 1].isPunctuation(",")
+        else { return nil }
+        // The `(` of the call the predicate is an argument of; a statement's keyword outside any brackets means
+        // the predicate is no argument.
+        let statements: Set<String> = ["let", "var", "func", "return", "if", "guard", "case", "init", "struct", "class"]
         var level = 0
         var index = start - 1
         var open: Int?
         while index >= 0, start - index < Self.lookBehind {
             let token = tokens[index]
+            if level == 0, token.kind == .identifier, !token.isEscaped, statements.contains(token.text) { return nil }
             if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") { level += 1 }
             if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
                 if level == 0 {

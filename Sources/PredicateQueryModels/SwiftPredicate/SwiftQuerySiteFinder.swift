@@ -26,8 +26,11 @@ struct SwiftQuerySiteFinder {
         var evaluated: [String] = []
         /// The model type as written between `<` and `>`, when it is a dotted name (`DBModel.Country`).
         var writtenType: [String] = []
+        /// The index of the site's first token.
+        var token = 0
         /// The generic declarations around the site, innermost first (`AnySortDescriptor<Compared>`): a model
-        /// type named after one of their parameters is that parameter, known only where the code is used.
+        /// type named after one of their parameters is that parameter, known only where the code is used. Filled
+        /// in (`genericDeclarations(around:)`) only for a site whose model is not found, to say why.
         var genericScope: [GenericDeclaration] = []
     }
 
@@ -114,7 +117,7 @@ struct SwiftQuerySiteFinder {
             if (isQuery || isFetch), !consumed.contains(index),
                 var site = call(at: index, kind: isQuery ? "@Query" : "FetchDescriptor")
             {
-                site.genericScope = genericDeclarations(around: index)
+                site.token = index
                 found.append(site)
             } else if token.kind == .pound, token.text == "Predicate", !consumed.contains(index) {
                 let end = predicateEnd(from: index)
@@ -126,7 +129,7 @@ struct SwiftQuerySiteFinder {
                         if path.count > 1 { site.writtenType = path }
                     }
                 }
-                site.genericScope = genericDeclarations(around: index)
+                site.token = index
                 found.append(site)
             } else if token.kind == .identifier, token.text == "SortDescriptor", !consumed.contains(index),
                 let close = descriptorEnd(index)
@@ -137,7 +140,7 @@ struct SwiftQuerySiteFinder {
                     index..<close + 1, defaultAscending: true, entity: &query.entity, diagnostics: &diagnostics)
                 if query.entity != nil {
                     var site = Found(kind: "SortDescriptor", span: span(index), query: query, diagnostics: diagnostics)
-                    site.genericScope = genericDeclarations(around: index)
+                    site.token = index
                     takeSortNotes(into: &site)
                     found.append(site)
                 }

@@ -176,6 +176,27 @@ struct SwiftAppLintContextTests {
         #expect(sites.flatMap(\.diagnostics).map(\.code.rawValue) == ["check.unknownProperty"], "\(source)")
     }
 
+    @Test func anInitializerOrAMethodInAnExtensionOfTheGenericTypeIsRead() {
+        let library = SwiftModelSource.File(
+            path: "Library.swift",
+            text: """
+                import SwiftData
+                public final class Feed<Model: PersistentModel> {}
+                extension Feed {
+                    convenience init(_ _: Model.Type, filter: Predicate<Model>) { self.init() }
+                    func narrowed(_ predicate: Predicate<Model>) -> Self { self }
+                }
+                """)
+        let source = """
+            let f = Feed(Item.self, filter: #Predicate { $0.titel == "a" })
+            let g = Feed<Item>().narrowed(#Predicate { $0.titel == "a" })
+            """
+        let report = SwiftAppLint.lint([Self.models, library, SwiftModelSource.File(path: "Use.swift", text: source)])
+        let sites = report.sites.filter { $0.file == "Use.swift" }
+        #expect(sites.map(\.entity) == ["Item", "Item"])
+        #expect(sites.flatMap(\.diagnostics).map(\.code.rawValue) == ["check.unknownProperty", "check.unknownProperty"])
+    }
+
     static let initializerUnknowable: [String] = [
         // The metatype is a variable's; no initializer has these labels; another type's initializer.
         "let p = Publisher(type, predicate: #Predicate { $0.titel == \"a\" }, in: 1)",

@@ -131,7 +131,7 @@ enum LintCommand {
     }
 }
 
-/// The Swift files under some paths.
+/// The Swift files under some paths, and the Xcode projects' `project.pbxproj` files.
 enum SwiftFiles {
     static func read(
         _ paths: [String], excluding excluded: (String) -> Bool = { _ in false }
@@ -158,7 +158,10 @@ enum SwiftFiles {
                     enumerator.skipDescendants()
                     continue
                 }
-                if name.hasSuffix(".swift") { inFolder.append(full) }
+                // An Xcode project's targets tell which module each Swift file is in.
+                if name.hasSuffix(".swift") || (name == "project.pbxproj" && full.hasSuffix(".xcodeproj/project.pbxproj")) {
+                    inFolder.append(full)
+                }
             }
             found += inFolder.sorted()
         }

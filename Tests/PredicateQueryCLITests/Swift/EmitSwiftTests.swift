@@ -1,5 +1,6 @@
 // `pq --emit swift` prints code that compiles, means what pq means, and that pq
-// lint accepts: for every README example (and more forms), the printed
+// lint accepts: for every example of the README and the articles under
+// Documentation/ (and more forms), the printed
 // `#Predicate` and sort descriptors are compiled with `swiftc` against the
 // example model classes, evaluated by Foundation over the example data, and
 // must select, in order, the rows `pq` prints for the same command; the same
@@ -10,7 +11,7 @@ import PredicateQueryTestSupport
 import Testing
 
 struct EmitSwiftTests {
-    /// Commands beyond the README's, for the forms it does not show.
+    /// Commands beyond the documents', for the forms they do not show.
     static let extraCommands = [
         #"'Transaction where budget?.name contains "Vac" && amount > 3 sort by amount desc'"#,
         #"'Pet where owner.age > 3.5 sort by name'"#,

@@ -62,6 +62,12 @@ struct ReadmeTests {
         #expect(Self.examples.contains { $0.document == "README.md" })
     }
 
+    /// The README is the front door (issue 25): at most 400 lines, the manual in the articles.
+    @Test func theReadmeIsShort() throws {
+        let readme = try #require(Self.documents.first { $0.path == "README.md" })
+        #expect(readme.text.components(separatedBy: "\n").count <= 400)
+    }
+
     @Test("README and article examples print what the document says", arguments: examples)
     func example(_ example: Example) throws {
         let result = try PQProcess.run(CommandLineTests.words(example.command))

@@ -42,6 +42,9 @@ struct EmitSwiftTests {
         var refused: [String] = []
         for command in commands {
             var words = CommandLineTests.words(command)
+            // Only queries on the example store: `--emit swift` knows the Swift types of
+            // its models alone, and a query checked against `--model` files has no rows.
+            guard !words.contains("--model") && !words.contains("--store") else { continue }
             words.removeAll { $0 == "--count" || $0 == "--sql" }
             let result = try PQProcess.run(["--emit", "swift"] + words)
             guard result.status == 0 else {

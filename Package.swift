@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // pq: a predicate query language and compiler for Swift.
 //
@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "PredicateQueryPostgres", targets: ["PredicateQueryPostgres"]),
         .library(name: "PredicateQueryModels", targets: ["PredicateQueryModels"]),
         .executable(name: "pq", targets: ["pq"]),
+        // `pq lint` as SwiftPM/Xcode plugins: `swift package pq-lint`, and a build tool
+        // that lints a target as it builds (Documentation/Lint.md, "In Xcode and CI").
+        .plugin(name: "PQLintCommand", targets: ["PQLintCommand"]),
+        .plugin(name: "PQLintBuildTool", targets: ["PQLintBuildTool"]),
         // For the fuzzer package in Fuzz/, which builds with sanitizers in its own folder.
         .library(name: "PredicateQueryFuzzing", targets: ["PredicateQueryFuzzing"]),
         // For the example packages' tests only (Examples/Server runs against a throwaway
@@ -56,6 +60,12 @@ let package = Package(
                 "PredicateQueryPostgres",
             ]),
         .executableTarget(name: "pq", dependencies: ["PredicateQueryCLI"]),
+        .plugin(
+            name: "PQLintCommand",
+            capability: .command(
+                intent: .custom(verb: "pq-lint", description: "Check the package's SwiftData queries with pq lint")),
+            dependencies: ["pq"]),
+        .plugin(name: "PQLintBuildTool", capability: .buildTool(), dependencies: ["pq"]),
         // The schemas of the seed articles' models, declared through the schema API.
         .target(name: "PredicateQueryExamples", dependencies: ["PredicateQuery"]),
         // One fuzz input through every stage, with the invariants each must keep: run

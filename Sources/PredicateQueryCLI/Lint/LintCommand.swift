@@ -40,7 +40,16 @@ enum LintCommand {
             return 0
         }
         do {
-            return try lint(options, output: output)
+            let status = try lint(options, output: output)
+            if status == 0, let stamp = options.stamp {
+                let written = FileManager.default.createFile(
+                    atPath: stamp, contents: Data("pq lint passed\n".utf8))
+                if !written {
+                    output.writeError("pq lint: cannot write '\(stamp)'\n")
+                    return 2
+                }
+            }
+            return status
         } catch {
             output.writeError("pq lint: \(error.description)\n")
             return 2
@@ -76,6 +85,21 @@ enum LintCommand {
         }
         var baseline: LintBaseline?
         if let path = options.baseline { baseline = try LintBaseline.load(path: path) }
+        // The same inputs as an earlier run: its result (writing a baseline always runs).
+        var cacheKey: String?
+        if options.usesCache, options.writeBaseline == nil {
+            let configurationPath: String = options.configuration ?? LintConfiguration.fileName
+            let configurationText = try? String(contentsOfFile: configurationPath, encoding: .utf8)
+            let baselineText = options.baseline.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+            let key = LintCache.key(
+                files: files.map { ($0.path, Array($0.text.utf8)) }, options: options, configuration: configurationText,
+                baseline: baselineText)
+            if let cached = LintCache.result(for: key) {
+                output.write(cached.output)
+                return cached.status
+            }
+            cacheKey = key
+        }
         var run = LintRun(
             files, configuration: configuration, sql: options.sql, engineDifferences: options.engineDifferences,
             baseline: baseline)
@@ -92,18 +116,22 @@ enum LintCommand {
             run.findings = []
         }
         let strict = options.strict || configuration.strict
+        let text: String
         switch options.format {
-        case .text: output.write(LintOutput.text(run))
-        case .json: output.write(LintOutput.json(run))
-        case .sarif: output.write(SARIFReporter.report(run))
-        case .github: output.write(GitHubReporter.report(run))
-        case .junit: output.write(JUnitReporter.report(run, strict: strict))
+        case .text: text = LintOutput.text(run)
+        case .json: text = LintOutput.json(run)
+        case .sarif: text = SARIFReporter.report(run)
+        case .github: text = GitHubReporter.report(run)
+        case .junit: text = JUnitReporter.report(run, strict: strict)
         }
-        return run.fails(strict: strict) ? 1 : 0
+        output.write(text)
+        let status: Int32 = run.fails(strict: strict) ? 1 : 0
+        if let cacheKey { LintCache.store(text, status: status, for: cacheKey) }
+        return status
     }
 }
 
-/// The Swift files under some paths.
+/// The Swift files under some paths, and the Xcode projects' `project.pbxproj` files.
 enum SwiftFiles {
     static func read(
         _ paths: [String], excluding excluded: (String) -> Bool = { _ in false }
@@ -130,7 +158,10 @@ enum SwiftFiles {
                     enumerator.skipDescendants()
                     continue
                 }
-                if name.hasSuffix(".swift") { inFolder.append(full) }
+                // An Xcode project's targets tell which module each Swift file is in.
+                if name.hasSuffix(".swift") || (name == "project.pbxproj" && full.hasSuffix(".xcodeproj/project.pbxproj")) {
+                    inFolder.append(full)
+                }
             }
             found += inFolder.sorted()
         }

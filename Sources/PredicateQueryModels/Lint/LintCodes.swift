@@ -7,4 +7,6 @@ extension DiagnosticCode {
     public static let lintSuperfluousDisable: DiagnosticCode = "lint.superfluousDisable"
     /// Something the model reader skipped in a `@Model` class.
     public static let lintModelSkipped: DiagnosticCode = "lint.modelSkipped"
+    /// An Xcode `project.pbxproj` pq could not parse: its files' modules are their folders.
+    public static let lintProjectUnread: DiagnosticCode = "lint.projectUnread"
 }

@@ -32,6 +32,7 @@ public enum LintRuleCatalog {
         .superfluousDisable,
         .engineSortOrder,
         .modelDeclarationSkipped,
+        .xcodeProjectUnread,
     ]
 
     /// The rule a diagnostic code of a check other than the SwiftData ones falls back to.

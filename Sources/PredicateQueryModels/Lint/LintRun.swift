@@ -56,6 +56,17 @@ public struct LintRun: Sendable {
                     line: warning.line, column: 1, endLine: warning.line, endColumn: 1, span: nil, notes: [],
                     lineText: text?.lineText(warning.line) ?? "", site: nil))
         }
+        // The Xcode projects pq could not read.
+        let projectRule = LintRule.xcodeProjectUnread
+        for warning in report.projectWarnings {
+            let text = text(of: warning.file)
+            all[warning.file, default: []].append(
+                LintFinding(
+                    file: warning.file, rule: projectRule.id, code: .lintProjectUnread, severity: projectRule.severity,
+                    message: warning.message,
+                    line: warning.line, column: 1, endLine: warning.line, endColumn: 1, span: nil, notes: [],
+                    lineText: text?.lineText(warning.line) ?? "", site: nil))
+        }
         // The sites' diagnostics.
         for (index, site) in report.sites.enumerated() where !site.diagnostics.isEmpty {
             guard let text = text(of: site.file) else { continue }

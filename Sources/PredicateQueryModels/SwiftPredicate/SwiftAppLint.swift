@@ -2,7 +2,7 @@
 // app's own `@Model` classes, without a store.
 //
 // The files are read once for their declarations (`SwiftModelReader`), then
-// each module (`SwiftModuleLayout`: a SwiftPM target or a folder) gets the
+// each module (`SwiftModuleLayout`: a SwiftPM target, an Xcode target or a folder) gets the
 // schema it sees: its own models first, then those of the other modules that
 // are not tests, so a test target's mocks never stand in for the app's models.
 // The places queries are written — `#Predicate<T> { … }`,
@@ -44,6 +44,8 @@ public enum SwiftAppLint {
         /// What the model reader skipped.
         public var modelWarnings: [SwiftModelSource.Warning]
         public var sites: [Site]
+        /// The Xcode projects (`project.pbxproj`) pq could not read: their files' modules are their folders.
+        public var projectWarnings: [SwiftModelSource.Warning] = []
 
         /// Every diagnostic with its file, in file order then source order.
         public var diagnostics: [(file: String, diagnostic: Diagnostic)] {
@@ -58,9 +60,13 @@ public enum SwiftAppLint {
     ///
     /// `engineDifferences` adds the warnings where pq's own engine sorts differently from
     /// SwiftData (for someone running the app's queries with pq); they say nothing about the app.
+    /// Among `files`, an Xcode project's `Name.xcodeproj/project.pbxproj` is read for its targets' files (a test
+    /// target's types do not shadow the app's), not as Swift.
     public static func lint(_ files: [SwiftModelSource.File], sql: Bool = false, engineDifferences: Bool = false) -> Report {
+        let projects = files.filter { SwiftModuleLayout.isXcodeProject($0.path) }
+        let files = projects.isEmpty ? files : files.filter { !SwiftModuleLayout.isXcodeProject($0.path) }
         let declarations = files.map(SwiftModelReader.read)
-        let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text))
+        let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text), projects: projects)
         var byModule: [SwiftModuleLayout.Module: SwiftLintModels] = [:]
         var warnings: [SwiftModelSource.Warning] = []
         for module in layout.modules where byModule[module] == nil {
@@ -81,14 +87,20 @@ public enum SwiftAppLint {
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: bytes.count)
             finder.acceptsEvaluate = true
             finder.predicateMethods = methods
-            for found in finder.sites() {
+            for var found in finder.sites() {
+                // Why a site is skipped names the generic code around it, looked up only for those sites.
+                let name = found.query?.entity
+                if name.map({ models.entityName(written: writtenType(of: found, $0)) == nil }) ?? true {
+                    found.genericScope = finder.genericDeclarations(around: found.token)
+                }
                 sites.append(
                     check(found, in: file.path, bytes: bytes, models: models, engineDifferences: engineDifferences))
             }
         }
         return Report(
             files: files, schema: whole.schema,
-            modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites)
+            modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites,
+            projectWarnings: layout.warnings)
     }
 
     static func check(
@@ -109,11 +121,11 @@ public enum SwiftAppLint {
         }
         guard var written = found.query, !found.diagnostics.containsErrors else { return site }
         guard let name = written.entity else {
-            site.skipped = "its model type is neither written nor clear from the code around it"
+            site.skipped = unwrittenReason(found)
             return site
         }
         guard let entity = models.entityName(written: writtenType(of: found, name)) else {
-            site.skipped = "'\(name.text)' is not a @Model class pq found (a generic parameter, or a type declared elsewhere)"
+            site.skipped = unknownReason(name.text, found)
             return site
         }
         written.entity = Name(entity, span: name.span)
@@ -151,6 +163,28 @@ public enum SwiftAppLint {
             site.sql = compiled.sql
         }
         return site
+    }
+
+    /// Why a site whose model type is not written, nor clear from the code around it, is skipped.
+    static func unwrittenReason(_ found: SwiftQuerySiteFinder.Found) -> String {
+        guard let generic = found.genericScope.first else {
+            return "its model type is neither written nor clear from the code around it"
+        }
+        return "its model type is not written, and the code around it is generic (in \(generic.description)): "
+            + "it is known only where that code is used"
+    }
+
+    /// Why a site whose model type is named, but is no `@Model` class pq found, is skipped.
+    static func unknownReason(_ name: String, _ found: SwiftQuerySiteFinder.Found) -> String {
+        if let generic = found.genericScope.first(where: { $0.parameters.contains(name) }) {
+            return "'\(name)' is a generic parameter (of \(generic.description)): "
+                + "its model is known only where that code is used"
+        }
+        if name == "DefaultHistoryTransaction" {
+            return "'DefaultHistoryTransaction' is SwiftData's history, not a @Model class: "
+                + "pq does not check a HistoryDescriptor's predicate"
+        }
+        return "'\(name)' is not a @Model class pq found (a type declared outside the files, or a generic parameter)"
     }
 
     /// The site's model type as written, with its path when the site wrote one (`DBModel.Country`).

@@ -16,7 +16,10 @@
 //   - `FetchDescriptor(predicate: p)` where `p` was declared before in the file as
 //     `let p = #Predicate<Item> { … }` or `let p: Predicate<Item>`;
 //   - an argument of the app's own generic methods (`Query<Item>().include(#Predicate { … })`,
-//     `Item.include(…)`), as `SwiftPredicateMethods` reads them.
+//     `Item.include(…)`), as `SwiftPredicateMethods` reads them;
+//   - an argument of an initializer of the app's generic type that binds the type's
+//     parameter from the call (`Publisher(Item.self, predicate: #Predicate { … })`,
+//     `Publisher<Item>(predicate: …)`), as `SwiftPredicateMethods` reads them.
 // Anything else is left unknown: `pq lint` skips the site and counts it.
 // Declarations are looked up in the finder's index of `var`/`let` names and
 // blocks in its table of braces, both built once per file; the search for a
@@ -234,6 +237,68 @@ extension SwiftQuerySiteFinder {
             receiver = result
         }
         return nil
+    }
+
+    /// `Publisher(Item.self, predicate: #Predicate { … })`, or `Publisher<Item>(predicate: …)`, where `Publisher` is
+    /// one of the app's generic types whose initializer takes a `Predicate` of its parameter: the model the call
+    /// binds, with its path when it is written dotted (`Schema.Item.self`).
+    func initializerArgumentType(of start: Int) -> (name: Name, path: [String])? {
+        // An argument: after `label:`, `(` or `,`.
+        guard !predicateMethods.initializers.isEmpty, start >= 2,
+            tokens[start - 1].isPunctuation(":") || tokens[start - 1].isPunctuation("(") || tokens[start - 1].isPunctuation(",")
+        else { return nil }
+        // The `(` of the call the predicate is an argument of; a statement's keyword outside any brackets means
+        // the predicate is no argument.
+        let statements: Set<String> = ["let", "var", "func", "return", "if", "guard", "case", "init", "struct", "class"]
+        var level = 0
+        var index = start - 1
+        var open: Int?
+        while index >= 0, start - index < Self.lookBehind {
+            let token = tokens[index]
+            if level == 0, token.kind == .identifier, !token.isEscaped, statements.contains(token.text) { return nil }
+            if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") { level += 1 }
+            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
+                if level == 0 {
+                    open = token.isPunctuation("(") ? index : nil
+                    break
+                }
+                level -= 1
+            }
+            index -= 1
+        }
+        guard let open, open >= 1, let close = closing(open) else { return nil }
+        var type = open - 1
+        var written: String?
+        if tokens[type].isPunctuation(">"), let less = opening(type), less >= 1 {
+            // One type argument, a name or a dotted path (`Publisher<Schema.Item>`); the type's first parameter.
+            let argument = less + 1..<type
+            guard !argument.isEmpty, argument.allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].isPunctuation(".") })
+            else { return nil }
+            written = argument.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text }.joined(separator: ".")
+            type = less - 1
+        }
+        guard tokens[type].kind == .identifier else { return nil }
+        let arguments = arguments(open + 1..<close)
+        guard let position = arguments.firstIndex(where: { $0.range.contains(start) }) else { return nil }
+        let metatypes = arguments.map { argument in (label: argument.label, metatype: metatypePath(argument.range)) }
+        guard
+            let model = predicateMethods.initializerModel(
+                of: tokens[type].text, written: written,
+                arguments: metatypes.map { ($0.label, $0.metatype?.joined(separator: ".")) }, predicateAt: position)
+        else { return nil }
+        let path = model.split(separator: ".").map(String.init)
+        return (Name(path.last ?? model, span: span(type)), path)
+    }
+
+    /// `Item.self` or `Schema.Item.self` spanning `range`: the type's path.
+    func metatypePath(_ range: Range<Int>) -> [String]? {
+        guard range.count >= 3, range.count % 2 == 1, tokens[range.upperBound - 1].isWord("self") else { return nil }
+        var path: [String] = []
+        for index in stride(from: range.lowerBound, to: range.upperBound - 1, by: 2) {
+            guard tokens[index].kind == .identifier, tokens[index + 1].isPunctuation(".") else { return nil }
+            path.append(tokens[index].text)
+        }
+        return path
     }
 
     /// The `(` matching the `)` at `close`, looking backwards.

@@ -26,6 +26,20 @@ struct SwiftQuerySiteFinder {
         var evaluated: [String] = []
         /// The model type as written between `<` and `>`, when it is a dotted name (`DBModel.Country`).
         var writtenType: [String] = []
+        /// The index of the site's first token.
+        var token = 0
+        /// The generic declarations around the site, innermost first (`AnySortDescriptor<Compared>`): a model
+        /// type named after one of their parameters is that parameter, known only where the code is used. Filled
+        /// in (`genericDeclarations(around:)`) only for a site whose model is not found, to say why.
+        var genericScope: [GenericDeclaration] = []
+    }
+
+    /// A declaration with generic parameters: `struct Query<T: PersistentModel>`, `func f<T>(…)`.
+    struct GenericDeclaration: Equatable {
+        var name: String
+        var parameters: [String]
+        /// `Query<T>`.
+        var description: String { "\(name)<\(parameters.joined(separator: ", "))>" }
     }
 
     let tokens: [SwiftToken]
@@ -101,15 +115,21 @@ struct SwiftQuerySiteFinder {
             let isQuery = (token.kind == .attribute || token.kind == .identifier) && token.text == "Query"
             let isFetch = token.kind == .identifier && token.text == "FetchDescriptor"
             if (isQuery || isFetch), !consumed.contains(index),
-                let site = call(at: index, kind: isQuery ? "@Query" : "FetchDescriptor")
+                var site = call(at: index, kind: isQuery ? "@Query" : "FetchDescriptor")
             {
+                site.token = index
                 found.append(site)
             } else if token.kind == .pound, token.text == "Predicate", !consumed.contains(index) {
                 let end = predicateEnd(from: index)
                 var site = predicate(from: index, to: end, kind: "#Predicate")
                 if site.query != nil, site.query?.entity == nil {
                     site.query?.entity = contextType(of: index, wrappers: ["Predicate"]) ?? methodArgumentType(of: index)
+                    if site.query?.entity == nil, let (name, path) = initializerArgumentType(of: index) {
+                        site.query?.entity = name
+                        if path.count > 1 { site.writtenType = path }
+                    }
                 }
+                site.token = index
                 found.append(site)
             } else if token.kind == .identifier, token.text == "SortDescriptor", !consumed.contains(index),
                 let close = descriptorEnd(index)
@@ -120,6 +140,7 @@ struct SwiftQuerySiteFinder {
                     index..<close + 1, defaultAscending: true, entity: &query.entity, diagnostics: &diagnostics)
                 if query.entity != nil {
                     var site = Found(kind: "SortDescriptor", span: span(index), query: query, diagnostics: diagnostics)
+                    site.token = index
                     takeSortNotes(into: &site)
                     found.append(site)
                 }
@@ -130,6 +151,55 @@ struct SwiftQuerySiteFinder {
             index += 1
         }
         return found.sorted { $0.span.start < $1.span.start }
+    }
+
+    /// The declarations with generic parameters whose bodies hold the token at `index`, innermost first: for
+    /// each enclosing `{`, the declaration written before it (`struct Query<T: PersistentModel> {`,
+    /// `init<Value>(…) where … {`), read back to the previous brace.
+    func genericDeclarations(around index: Int) -> [GenericDeclaration] {
+        let keywords: Set<String> = ["struct", "class", "enum", "actor", "func", "init", "subscript"]
+        var found: [GenericDeclaration] = []
+        var brace = enclosingBrace(of: index)
+        var blocks = 0
+        while let open = brace, blocks < 64 {
+            blocks += 1
+            var start = open
+            while start > 0, open - start < 512, !tokens[start - 1].isPunctuation("{"), !tokens[start - 1].isPunctuation("}") {
+                start -= 1
+            }
+            var keyword = start
+            while keyword < open {
+                let token = tokens[keyword]
+                if token.kind == .identifier, !token.isEscaped, keywords.contains(token.text),
+                    keyword + 1 < open, !keywords.contains(tokens[keyword + 1].text)
+                {
+                    break
+                }
+                keyword += 1
+            }
+            if keyword < open {
+                let name = tokens[keyword].isWord("init") ? "init" : tokens[min(keyword + 1, open)].text
+                var less = tokens[keyword].isWord("init") ? keyword + 1 : keyword + 2
+                if less < open, tokens[less].isPunctuation("?") || tokens[less].isPunctuation("!") { less += 1 }
+                if less < open, tokens[less].isPunctuation("<"), let greater = closing(less), greater < open {
+                    var parameters: [String] = []
+                    var depth = 0
+                    for position in less..<greater {
+                        let token = tokens[position]
+                        if token.isPunctuation("<") { depth += 1 }
+                        if token.isPunctuation(">") { depth -= 1 }
+                        if depth == 1, token.isPunctuation("<") || token.isPunctuation(","),
+                            position + 1 < greater, tokens[position + 1].kind == .identifier
+                        {
+                            parameters.append(tokens[position + 1].text)
+                        }
+                    }
+                    if !parameters.isEmpty { found.append(GenericDeclaration(name: name, parameters: parameters)) }
+                }
+            }
+            brace = enclosingBrace(of: open)
+        }
+        return found
     }
 
     /// `DBModel.Country` after the `<` at `open`: its components, or nothing if it is not a dotted name.

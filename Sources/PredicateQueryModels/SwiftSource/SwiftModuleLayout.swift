@@ -5,11 +5,14 @@
 // A file belongs to the SwiftPM target whose folder holds it: the targets are
 // read from the `Package.swift` files among the files (`.target(name:path:)`,
 // `.testTarget`, `.executableTarget`, `.macro`; without `path:`, `Sources/Name`
-// or `Tests/Name`). A file in no target belongs to the folder under the files'
-// common root that holds it (an Xcode project's `App/`, `Widget/`, `AppTests/`);
-// Xcode's own target membership (`project.pbxproj`) is not read. A module is a
-// test module when it is a `.testTarget`, or its folder is named `Tests` or ends
-// in `Tests`. Reading `Package.swift` is a scan of its tokens, not an evaluation:
+// or `Tests/Name`). Else to the Xcode target that compiles it, read from the
+// `*.xcodeproj/project.pbxproj` files given (`XcodeProject`; a file in an app
+// target and a test target is the app's). A file in no target belongs to the
+// folder under the files' common root that holds it (`App/`, `Widget/`,
+// `AppTests/`). A module is a test module when it is a `.testTarget` or an Xcode
+// unit-test or UI-testing target, or, for a folder, when it is named `Tests` or
+// ends in `Tests`. A `project.pbxproj` pq cannot parse is not used (its files
+// fall back to their folders), with a warning. Reading `Package.swift` is a scan of its tokens, not an evaluation:
 // targets built in loops or from variables are not seen, and their files fall
 // back to their folder.
 
@@ -27,19 +30,50 @@ struct SwiftModuleLayout {
 
     /// The module of each file, in the order the files were given.
     let modules: [Module]
+    /// The Xcode projects that could not be read, and why.
+    let warnings: [SwiftModelSource.Warning]
 
-    init(paths: [String], texts: [String]) {
+    /// The modules of the Swift files at `paths` (their `texts`), with the Xcode projects' `project.pbxproj` files.
+    init(paths: [String], texts: [String], projects: [SwiftModelSource.File] = []) {
         var targets: [Module] = []
         for (path, text) in zip(paths, texts) where Self.lastComponent(path) == "Package.swift" {
             targets += Self.targets(inManifest: text, folder: Self.folder(of: path))
         }
         // The deepest folder first, so a nested package's target wins over its parent's.
         targets.sort { $0.folder.count > $1.folder.count }
+        var xcodeTargets: [(module: Module, target: XcodeProject.Target)] = []
+        var warnings: [SwiftModelSource.Warning] = []
+        for project in projects {
+            switch XcodeProject.read(path: project.path, text: project.text) {
+            case .success(let read):
+                let folder = XcodeProject.normalized(Self.folder(of: Self.folder(of: project.path)))
+                for target in read.targets {
+                    xcodeTargets.append((Module(folder: folder, name: target.name, isTest: target.isTest), target))
+                }
+            case .failure(let problem):
+                warnings.append(
+                    SwiftModelSource.Warning(
+                        file: project.path, line: problem.line,
+                        message: "pq cannot read this Xcode project (\(problem.message)): its files' modules are their folders"))
+            }
+        }
+        // An app's target before a test target, for a file both compile.
+        xcodeTargets = xcodeTargets.filter { !$0.module.isTest } + xcodeTargets.filter { $0.module.isTest }
         let root = Self.commonFolder(paths)
         modules = paths.map { path in
             if let target = targets.first(where: { path.hasPrefix($0.folder + "/") }) { return target }
+            if !xcodeTargets.isEmpty {
+                let normalized = XcodeProject.normalized(path)
+                if let target = xcodeTargets.first(where: { $0.target.contains(normalized) }) { return target.module }
+            }
             return Self.folderModule(of: path, root: root)
         }
+        self.warnings = warnings
+    }
+
+    /// Whether `path` is an Xcode project's `Name.xcodeproj/project.pbxproj`.
+    static func isXcodeProject(_ path: String) -> Bool {
+        lastComponent(path) == "project.pbxproj" && folder(of: path).hasSuffix(".xcodeproj")
     }
 
     /// The module of a file in no target: the first folder under `root` on its path.

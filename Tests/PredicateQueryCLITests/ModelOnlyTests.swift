@@ -63,7 +63,7 @@ struct ModelOnlyTests {
         #expect(result.output.hasPrefix("Book where shelf.books.count > 1\n"), "\(result.output)")
         #expect(result.output.contains("  shelf.books: [Book]\n"), "\(result.output)")
         #expect(result.error.isEmpty, "the hidden folder's second Shelf must not be read: \(result.error)")
-        // The README's own spelling: the example models, one folder per app.
+        // The documentation's own spelling (Documentation/Stores.md): the example models, one folder per app.
         let examples = GoldenFile.repositoryRoot.appendingPathComponent("Examples/Models").path
         let all = try PQProcess.run(["--model", examples, "--check", "Recipe where ingredients.isEmpty"])
         #expect(all.status == 0, "\(all.error)")

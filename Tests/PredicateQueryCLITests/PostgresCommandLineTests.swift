@@ -75,7 +75,7 @@ struct PostgresCommandLineTests {
             let sql = try PQProcess.run(["--store", url, "--sql", "Budget where name contains[d] 'cafe' sort by name[cd]"])
             #expect(sql.status == 0, "\(sql.error)")
             #expect(sql.output.contains("characters)") && sql.output.utf8.count < 5_000, "\(sql.output.prefix(300))")
-            // Issue 27: the README's --load-examples command, run twice, says the examples
+            // Issue 27: the --load-examples command of Documentation/PostgreSQL.md, run twice, says the examples
             // are there and runs the query on them, without adding a second copy.
             let before = try PQProcess.run(["--store", url, "--count", "Transaction where TRUEPREDICATE"])
             let again = try PQProcess.run(["--store", url, "--load-examples", "--count", "Transaction where TRUEPREDICATE"])

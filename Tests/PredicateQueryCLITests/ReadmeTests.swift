@@ -1,21 +1,38 @@
-// The README's examples are tests: every `$ pq …` line in a ```console block is
-// run, and what it prints (standard output, then standard error) must be the
-// lines that follow it in the README.
+// The README's and the articles' examples are tests: every `$ pq …` line in a
+// ```console block of README.md or of an article under Documentation/ is run, and
+// what it prints (standard output, then standard error) must be the lines that
+// follow it there.
 
 import Foundation
 import PredicateQueryTestSupport
 import Testing
 
 struct ReadmeTests {
+    /// README.md, then every Markdown article under Documentation/, by name: the
+    /// documents whose examples are tests.
+    static var documents: [(path: String, text: String)] {
+        let root = GoldenFile.repositoryRoot
+        let articles = ((try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Documentation").path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
+        return (["README.md"] + articles).compactMap { path in
+            (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map { (path, $0) }
+        }
+    }
+
     struct Example: CustomTestStringConvertible {
         var command: String
         var expected: String
+        /// The document it is in, as `README.md` or `Documentation/Stores.md`.
+        var document = "README.md"
         var testDescription: String { command }
     }
 
     static var examples: [Example] {
-        let url = GoldenFile.repositoryRoot.appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        documents.flatMap { examples(in: $0.text, document: $0.path) }
+    }
+
+    static func examples(in text: String, document: String) -> [Example] {
         var examples: [Example] = []
         var inConsole = false
         var current: Example?
@@ -29,7 +46,7 @@ struct ReadmeTests {
             guard inConsole else { continue }
             if line.hasPrefix("$ pq ") {
                 if let example = current { examples.append(example) }
-                current = Example(command: String(line.dropFirst("$ pq ".count)), expected: "")
+                current = Example(command: String(line.dropFirst("$ pq ".count)), expected: "", document: document)
             } else if current != nil {
                 current?.expected += line + "\n"
             }
@@ -37,15 +54,25 @@ struct ReadmeTests {
         return examples
     }
 
-    @Test func theReadmeHasExamples() {
-        #expect(Self.examples.count >= 8)
+    /// As many examples as README.md held before its manual moved into
+    /// Documentation/ (15): moving text never loses one.
+    @Test func theReadmeAndTheArticlesHaveExamples() {
+        #expect(Self.documents.count > 1, "Documentation/ is read")
+        #expect(Self.examples.count >= 15)
+        #expect(Self.examples.contains { $0.document == "README.md" })
     }
 
-    @Test("README examples print what the README says", arguments: examples)
+    /// The README is the front door (issue 25): at most 400 lines, the manual in the articles.
+    @Test func theReadmeIsShort() throws {
+        let readme = try #require(Self.documents.first { $0.path == "README.md" })
+        #expect(readme.text.components(separatedBy: "\n").count <= 400)
+    }
+
+    @Test("README and article examples print what the document says", arguments: examples)
     func example(_ example: Example) throws {
         let result = try PQProcess.run(CommandLineTests.words(example.command))
-        // CSV ends lines with CRLF (RFC 4180); the README shows plain line ends.
+        // CSV ends lines with CRLF (RFC 4180); the documents show plain line ends.
         let printed = (result.output + result.error).replacingOccurrences(of: "\r\n", with: "\n")
-        #expect(printed == example.expected)
+        #expect(printed == example.expected, "\(example.document)")
     }
 }

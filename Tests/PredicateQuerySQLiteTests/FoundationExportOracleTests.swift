@@ -27,7 +27,7 @@ struct FoundationExportOracleTests {
         var nonEmpty = 0
         var refused: [String: Int] = [:]
         var mismatches: [String] = []
-        /// Queries whose answers differ where README.md says Swift's String differs
+        /// Queries whose answers differ where Documentation/SwiftDataApps.md says Swift's String differs
         /// from pq's: text not in composed form (NFC), or a needle that starts with or
         /// holds a combining mark or joiner (Swift compares Characters).
         var stringDifferences: [String] = []
@@ -37,7 +37,7 @@ struct FoundationExportOracleTests {
 
         var report: String {
             let reasons = refused.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: "\n  ")
-            return "compared \(compared) (\(nonEmpty) selecting something), \(stringDifferences.count) of them differing as README.md documents for text not in NFC or split inside a Character, \(overflowStops) stopped by the Int overflow guard, refused \(refused.values.reduce(0, +)):\n  \(reasons)"
+            return "compared \(compared) (\(nonEmpty) selecting something), \(stringDifferences.count) of them differing as Documentation/SwiftDataApps.md documents for text not in NFC or split inside a Character, \(overflowStops) stopped by the Int overflow guard, refused \(refused.values.reduce(0, +)):\n  \(reasons)"
         }
     }
 

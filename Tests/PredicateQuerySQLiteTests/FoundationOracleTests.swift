@@ -2,7 +2,7 @@
 // `Predicate.evaluate` over the example data as Swift objects must select exactly
 // the objects that pq's SQL (from the converted #Predicate) selects in SQLite.
 // Where pq deliberately differs from Foundation, the difference is tested
-// explicitly at the end, and documented in README.md.
+// explicitly at the end, and documented in Documentation/Library.md.
 
 import Foundation
 import PredicateQuery

@@ -1,4 +1,5 @@
-// What an independent reference, written from the README's "Meaning" alone, found
+// What an independent reference, written from the README's "Meaning" alone
+// (now Documentation/Language.md, "Meaning"), found
 // pq getting wrong (issue 13), each held three ways: the store's SQL, the reference
 // evaluator, and the answer worked out here in plain Swift from the objects.
 

@@ -8,7 +8,7 @@
 // `.literal` search; with a modifier they also match the composed (NFC) forms.
 // So the oracle asks Foundation the literal question, and, where that differs from
 // what NSPredicate's default (non-literal, canonical-equivalence) search answers,
-// `StringOracleTests` counts it under the difference the README documents.
+// `StringOracleTests` counts it under the difference Documentation/Language.md documents.
 
 import Foundation
 import PredicateQuery

@@ -1,5 +1,6 @@
 // `pq --emit swift` prints code that compiles, means what pq means, and that pq
-// lint accepts: for every README example (and more forms), the printed
+// lint accepts: for every example of the README and the articles under
+// Documentation/ (and more forms), the printed
 // `#Predicate` and sort descriptors are compiled with `swiftc` against the
 // example model classes, evaluated by Foundation over the example data, and
 // must select, in order, the rows `pq` prints for the same command; the same
@@ -10,7 +11,7 @@ import PredicateQueryTestSupport
 import Testing
 
 struct EmitSwiftTests {
-    /// Commands beyond the README's, for the forms it does not show.
+    /// Commands beyond the documents', for the forms they do not show.
     static let extraCommands = [
         #"'Transaction where budget?.name contains "Vac" && amount > 3 sort by amount desc'"#,
         #"'Pet where owner.age > 3.5 sort by name'"#,
@@ -41,6 +42,9 @@ struct EmitSwiftTests {
         var refused: [String] = []
         for command in commands {
             var words = CommandLineTests.words(command)
+            // Only queries on the example store: `--emit swift` knows the Swift types of
+            // its models alone, and a query checked against `--model` files has no rows.
+            guard !words.contains("--model") && !words.contains("--store") else { continue }
             words.removeAll { $0 == "--count" || $0 == "--sql" }
             let result = try PQProcess.run(["--emit", "swift"] + words)
             guard result.status == 0 else {

@@ -99,11 +99,14 @@ struct LintConfigurationTests {
         #expect(!configuration.excludes("/elsewhere/Sources/Generated/Model.swift"))
     }
 
-    /// The configurations README.md and Documentation/Lint.md show (their yaml blocks that set
-    /// `included`) are read as written.
+    /// The configurations README.md and the articles under Documentation/ show (their yaml
+    /// blocks that set `included`, two in all) are read as written.
     @Test func theDocumentedExamplesAreRead() throws {
         var blocks: [String] = []
-        for path in ["README.md", "Documentation/Lint.md"] {
+        let articles = try FileManager.default.contentsOfDirectory(
+            atPath: GoldenFile.repositoryRoot.appendingPathComponent("Documentation").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
+        for path in ["README.md"] + articles {
             let text = try String(contentsOf: GoldenFile.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
             for block in text.components(separatedBy: "```yaml\n").dropFirst() {
                 let body = block.components(separatedBy: "```").first ?? ""

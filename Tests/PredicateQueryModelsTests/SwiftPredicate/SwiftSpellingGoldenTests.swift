@@ -2,7 +2,7 @@
 // holds, for each example (`> text`), its `#Predicate` closure (in a
 // `FetchDescriptor(predicate:sortBy:)` when it sorts, `FetchDescriptor<T>()`
 // when it has neither). Every example has one: Foundation's API where it has
-// one, pq's documented spellings (README, "Check your SwiftData app") where Swift has
+// one, pq's documented spellings (Documentation/CheckYourApp.md) where Swift has
 // none. Each spelling, read by the Swift front end, gives the text's tree;
 // where the example checks against the example models, the same typed tree
 // and the same SQL. A spelling may be followed by a `differs: …` line saying

@@ -105,16 +105,8 @@ extension ModelQuery {
         let (checked, source) = try checkedForFoundation()
         var descriptors: [SortDescriptor<Model>] = []
         for (index, key) in checked.sortKeys.enumerated() {
-            let span = syntax.sortKeys.indices.contains(index) ? syntax.sortKeys[index].span : .point(0)
-            func refuse(_ reason: String) -> ModelQueryError {
-                ModelQueryError(
-                    diagnostics: [
-                        .error(.foundationUnsupported, "the sort key '\(key.path.dottedName)' cannot become a SortDescriptor: \(reason)", at: span)
-                    ], source: source)
-            }
-            guard key.options.isEmpty else {
-                throw refuse("Foundation's case- and diacritic-insensitive comparators order differently from pq's [c] and [d]")
-            }
+            func refuse(_ reason: String) -> ModelQueryError { sortKeyRefusal(key, at: index, source: source, reason) }
+            guard key.options.isEmpty else { throw refuse(Self.foldedSortKeyReason) }
             guard key.path.steps.isEmpty else {
                 throw refuse(
                     "a SortDescriptor through a relationship needs a key path with optional chaining, which Swift cannot make at run time; foundationSource() (pq --emit swift) writes it as source: \(Self.sortKeyPathSource(key))"
@@ -130,6 +122,22 @@ extension ModelQuery {
     }
 
     // MARK: - Support
+
+    /// Why a `[c]`/`[d]` sort key cannot become a SortDescriptor.
+    static var foldedSortKeyReason: String {
+        "Foundation's case- and diacritic-insensitive comparators order differently from pq's [c] and [d]"
+    }
+
+    /// The error for a sort key (the `index`th) that cannot become a SortDescriptor, at its place in the text.
+    func sortKeyRefusal(_ key: CheckedSortKey, at index: Int, source: String, _ reason: String) -> ModelQueryError {
+        let span = syntax.sortKeys.indices.contains(index) ? syntax.sortKeys[index].span : .point(0)
+        return ModelQueryError(
+            diagnostics: [
+                .error(
+                    .foundationUnsupported, "the sort key '\(key.path.dottedName)' cannot become a SortDescriptor: \(reason)",
+                    at: span)
+            ], source: source)
+    }
 
     /// The builder's own bound values and those given with `binding(_:)`.
     var allParameterValues: [String: ParameterValue] {
@@ -189,16 +197,8 @@ extension ModelQuery {
         guard !checked.sortKeys.isEmpty else { return PredicateSource(predicate: predicateText, sortDescriptors: nil) }
         var keys: [String] = []
         for (index, key) in checked.sortKeys.enumerated() {
-            let span = syntax.sortKeys.indices.contains(index) ? syntax.sortKeys[index].span : .point(0)
-            func refuse(_ reason: String) -> ModelQueryError {
-                ModelQueryError(
-                    diagnostics: [
-                        .error(.foundationUnsupported, "the sort key '\(key.path.dottedName)' cannot become a SortDescriptor: \(reason)", at: span)
-                    ], source: source)
-            }
-            guard key.options.isEmpty else {
-                throw refuse("Foundation's case- and diacritic-insensitive comparators order differently from pq's [c] and [d]")
-            }
+            func refuse(_ reason: String) -> ModelQueryError { sortKeyRefusal(key, at: index, source: source, reason) }
+            guard key.options.isEmpty else { throw refuse(Self.foldedSortKeyReason) }
             // Swift orders the attribute's type (the property's own model declares a sort descriptor for it).
             let access = PredicateExporter.properties(reachableFrom: Model.self)[key.path.entity]?[key.path.attribute.name]
             guard access?.sortDescriptor != nil else { throw refuse("Swift has no order for its type, '\(key.type)'") }

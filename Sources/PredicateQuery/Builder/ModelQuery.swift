@@ -150,7 +150,7 @@ public struct ModelQuery<Model: QueryModel>: Sendable {
         var predicate: Expr? = self.predicate.condition.fragment.expr
         if case .literal(.bool(true))? = predicate?.kind { predicate = nil }
         return Query(
-            entity: Name(Model.entityName), predicate: predicate, sortKeys: sortKeys.map(\.key),
+            entity: Name(Model.entityName), predicate: predicate, sortKeys: sortKeys.map { $0.key },
             limit: limit.map { QueryCount(.literal(Int64($0))) }, offset: offset.map { QueryCount(.literal(Int64($0))) })
     }
 
@@ -162,7 +162,8 @@ public struct ModelQuery<Model: QueryModel>: Sendable {
 
     /// What the builder could not express, if anything.
     public var problems: [String] {
-        predicate.condition.fragment.problems + sortKeys.flatMap(\.problems)
+        // Closures, not key paths: a key path into a generic type is made at run time, each time.
+        predicate.condition.fragment.problems + sortKeys.flatMap { $0.problems }
     }
 
     /// The query as text in pq's language.

@@ -86,14 +86,20 @@ public struct ModelSort<Model: QueryModel>: Sendable {
 
 /// A whole typed query: the predicate, the order, the page.
 public struct ModelQuery<Model: QueryModel>: Sendable {
-    public var predicate: ModelPredicate<Model>
-    public var sortKeys: [ModelSort<Model>]
-    public var limit: Int?
-    public var offset: Int?
+    public var predicate: ModelPredicate<Model> { didSet { checkedFromText = nil } }
+    public var sortKeys: [ModelSort<Model>] { didSet { checkedFromText = nil } }
+    public var limit: Int? { didSet { checkedFromText = nil } }
+    public var offset: Int? { didSet { checkedFromText = nil } }
     /// Values for the query's `$name` parameters, given with `binding(_:)`.
     public var parameterValues: [String: ParameterValue] = [:]
     /// The text the query was parsed from, which its diagnostics point into.
     var sourceText: String?
+    /// The query as `init(parsing:)` checked it against `Model`'s schema, with the
+    /// standard limits: what checking `syntax` again gives, kept so that
+    /// `foundationPredicate()` does not check the query a second time. Any change to
+    /// the predicate, sort keys, limit or offset drops it (parameter values are not
+    /// part of the check).
+    var checkedFromText: CheckedQuery?
 
     public init(
         where predicate: ModelPredicate<Model> = .always, sortedBy sortKeys: [ModelSort<Model>] = [], limit: Int? = nil,

@@ -142,7 +142,8 @@ extension ModelQuery {
     /// The query checked against `Model`'s schema, and the text its spans point into.
     func checkedForFoundation() throws(ModelQueryError) -> (CheckedQuery, String) {
         let source = sourceText ?? text
-        if !problems.isEmpty {
+        // Asked without building the list: `problems` flattens every sort key's, generically.
+        if !predicate.condition.fragment.problems.isEmpty || sortKeys.contains(where: { !$0.problems.isEmpty }) {
             throw ModelQueryError(
                 diagnostics: problems.map { Diagnostic.error(.unsupportedConstruct, $0, at: .point(0)) }, source: source)
         }

@@ -61,6 +61,9 @@ extension ModelQuery {
             where: ModelPredicate(QueryCondition(QueryFragment(query.predicate ?? Expr(.literal(.bool(true)))))),
             sortedBy: query.sortKeys.map { ModelSort(key: $0) }, limit: try count(query.limit), offset: try count(query.offset))
         self.sourceText = text
+        // The same check `checkedForFoundation()` makes of `syntax` (the same entity,
+        // predicate and sort keys; this check's limits are the ones it uses).
+        if limits == .standard { self.checkedFromText = checked.query }
     }
 
     /// The query with values for its `$name` parameters (added to those it has).
@@ -147,10 +150,12 @@ extension ModelQuery {
     /// The query checked against `Model`'s schema, and the text its spans point into.
     func checkedForFoundation() throws(ModelQueryError) -> (CheckedQuery, String) {
         let source = sourceText ?? text
-        if !problems.isEmpty {
+        // Asked without building the list: `problems` flattens every sort key's, generically.
+        if !predicate.condition.fragment.problems.isEmpty || sortKeys.contains(where: { !$0.problems.isEmpty }) {
             throw ModelQueryError(
                 diagnostics: problems.map { Diagnostic.error(.unsupportedConstruct, $0, at: .point(0)) }, source: source)
         }
+        if let checked = checkedFromText { return (checked, source) }
         let schema = Model.querySchema
         let checked = TypeChecker.check(syntax, schema: schema, defaultEntity: Model.entityName)
         guard let query = checked.query else {

@@ -86,14 +86,20 @@ public struct ModelSort<Model: QueryModel>: Sendable {
 
 /// A whole typed query: the predicate, the order, the page.
 public struct ModelQuery<Model: QueryModel>: Sendable {
-    public var predicate: ModelPredicate<Model>
-    public var sortKeys: [ModelSort<Model>]
-    public var limit: Int?
-    public var offset: Int?
+    public var predicate: ModelPredicate<Model> { didSet { checkedFromText = nil } }
+    public var sortKeys: [ModelSort<Model>] { didSet { checkedFromText = nil } }
+    public var limit: Int? { didSet { checkedFromText = nil } }
+    public var offset: Int? { didSet { checkedFromText = nil } }
     /// Values for the query's `$name` parameters, given with `binding(_:)`.
     public var parameterValues: [String: ParameterValue] = [:]
     /// The text the query was parsed from, which its diagnostics point into.
     var sourceText: String?
+    /// The query as `init(parsing:)` checked it against `Model`'s schema, with the
+    /// standard limits: what checking `syntax` again gives, kept so that
+    /// `foundationPredicate()` does not check the query a second time. Any change to
+    /// the predicate, sort keys, limit or offset drops it (parameter values are not
+    /// part of the check).
+    var checkedFromText: CheckedQuery?
 
     public init(
         where predicate: ModelPredicate<Model> = .always, sortedBy sortKeys: [ModelSort<Model>] = [], limit: Int? = nil,
@@ -150,7 +156,7 @@ public struct ModelQuery<Model: QueryModel>: Sendable {
         var predicate: Expr? = self.predicate.condition.fragment.expr
         if case .literal(.bool(true))? = predicate?.kind { predicate = nil }
         return Query(
-            entity: Name(Model.entityName), predicate: predicate, sortKeys: sortKeys.map(\.key),
+            entity: Name(Model.entityName), predicate: predicate, sortKeys: sortKeys.map { $0.key },
             limit: limit.map { QueryCount(.literal(Int64($0))) }, offset: offset.map { QueryCount(.literal(Int64($0))) })
     }
 
@@ -162,7 +168,8 @@ public struct ModelQuery<Model: QueryModel>: Sendable {
 
     /// What the builder could not express, if anything.
     public var problems: [String] {
-        predicate.condition.fragment.problems + sortKeys.flatMap(\.problems)
+        // Closures, not key paths: a key path into a generic type is made at run time, each time.
+        predicate.condition.fragment.problems + sortKeys.flatMap { $0.problems }
     }
 
     /// The query as text in pq's language.

@@ -129,7 +129,7 @@ extension String: QueryEnumRawValue {
 }
 
 extension QueryEnum {
-    public static var queryEnumName: String { String(describing: Self.self) }
+    public static var queryEnumName: String { describedTypeName(Self.self) }
     public static var queryAttributeType: AttributeType { .named(queryEnumName) }
 
     public static var queryEnumType: EnumType? {

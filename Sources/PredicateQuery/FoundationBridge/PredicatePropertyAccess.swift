@@ -32,10 +32,13 @@ struct PredicatePropertyAccess: @unchecked Sendable {
     /// A stored attribute of type `Member` (optional or not; an enum reads its raw value).
     static func attribute<Model, Member>(_ keyPath: KeyPath<Model, Member>) -> PredicatePropertyAccess {
         let sendable = sendableKeyPath(keyPath)
+        // Whether the member is an enum is known now, and its `rawValue` key path made once.
+        let rawValue = PredicateEnumAccess.rawValueReader(of: Member.self)
         return PredicatePropertyAccess(
             read: { object in
                 let member = try PredicateNodes.keyPath(object, sendable)
-                return try PredicateEnumAccess.rawValue(of: member)
+                guard let rawValue else { return member }
+                return try rawValue(member)
             },
             elements: nil,
             sortDescriptor: { ascending in PredicateSortAccess.descriptor(keyPath, ascending: ascending) },
@@ -75,30 +78,36 @@ struct PredicateElementAccess: @unchecked Sendable {
         containsWhere = { sequence, body in try PredicateNodes.sequenceClosure(.containsWhere, sequence, Element.self, body: body) }
         allSatisfy = { sequence, body in try PredicateNodes.sequenceClosure(.allSatisfy, sequence, Element.self, body: body) }
         filter = { sequence, body in try PredicateNodes.sequenceClosure(.filter, sequence, Element.self, body: body) }
-        count = { array in try PredicateNodes.keyPath(array, sendableKeyPath(\[Element].count)) }
+        let countPath = sendableKeyPath(\[Element].count)
+        count = { array in try PredicateNodes.keyPath(array, countPath) }
     }
 }
 
 /// Enums stored by raw value: a predicate compares `genre.rawValue`, as pq does.
-enum PredicateEnumAccess {
-    /// `member.rawValue` when the member is an enum (`member?.rawValue` when an
-    /// optional one); the member itself otherwise.
-    static func rawValue(of member: PredicateTerm) throws -> PredicateTerm {
-        if let enumType = member.type as? any QueryEnum.Type {
-            return try enumType.rawValueTerm(member)
+enum PredicateEnumAccess {}
+
+extension PredicateEnumAccess {
+    /// How a member of type `member` is read: `member.rawValue` when it is an enum
+    /// (`member?.rawValue` when an optional one), made once; nil when it is neither
+    /// (the member itself is read).
+    static func rawValueReader(of member: Any.Type) -> ((PredicateTerm) throws -> PredicateTerm)? {
+        if let enumType = member as? any QueryEnum.Type {
+            return enumType.rawValueReader()
         }
-        if let optional = member.type as? any PredicateOptional.Type,
-            let enumType = optional.wrappedType as? any QueryEnum.Type
-        {
-            return try optional.flatMap(member) { try enumType.rawValueTerm($0) }
+        if let optional = member as? any PredicateOptional.Type, let enumType = optional.wrappedType as? any QueryEnum.Type {
+            let read = enumType.rawValueReader()
+            return { member in try optional.flatMap(member, body: read) }
         }
-        return member
+        return nil
     }
 }
 
 extension QueryEnum {
-    static func rawValueTerm(_ member: PredicateTerm) throws -> PredicateTerm {
-        try PredicateNodes.keyPath(member, sendableKeyPath(\Self.rawValue))
+    /// `member.rawValue`, with its key path made once (a key path into a generic
+    /// type is made at run time, each time its literal is evaluated).
+    static func rawValueReader() -> (PredicateTerm) throws -> PredicateTerm {
+        let rawValue = sendableKeyPath(\Self.rawValue)
+        return { member in try PredicateNodes.keyPath(member, rawValue) }
     }
 
     /// The key path to the raw value of this enum, appended to one that reaches it.

@@ -19,15 +19,25 @@
 import Foundation
 
 /// A Foundation predicate node being built, and the Swift type of its value.
+///
+/// The node is kept as `any StandardPredicateExpression<Output>`, made while its
+/// type is known statically, in a box of the class `TypedPredicateNode<Output>`:
+/// `typed(T.self)` is then a cast to a class (one metadata comparison), not a
+/// cast of `any StandardPredicateExpression` to `any StandardPredicateExpression<T>`,
+/// which Swift's runtime resolves through mangled names each time (it was most
+/// of the time spent building a predicate).
 struct PredicateTerm {
-    let node: any StandardPredicateExpression
+    private let box: any TypedPredicateNodeBox
     /// The node's `Output`.
     let type: Any.Type
 
     init<Node: StandardPredicateExpression>(_ node: Node) {
-        self.node = node
+        self.box = TypedPredicateNode<Node.Output>(node)
         self.type = Node.Output.self
     }
+
+    /// The node.
+    var node: any StandardPredicateExpression { box.anyNode }
 
     /// Whether the value is an `Optional`.
     var isOptional: Bool { type is any PredicateOptional.Type }
@@ -37,11 +47,27 @@ struct PredicateTerm {
 
     /// The node, as a node whose value is a `T`.
     func typed<T>(_: T.Type) throws -> any StandardPredicateExpression<T> {
-        guard let typed = node as? any StandardPredicateExpression<T> else {
+        guard let typed = box as? TypedPredicateNode<T> else {
             throw PredicateExportError.internalMismatch(expected: T.self, found: type)
         }
-        return typed
+        return typed.node
     }
+}
+
+/// A node whose value type is known only at run time.
+private protocol TypedPredicateNodeBox: AnyObject, Sendable {
+    var anyNode: any StandardPredicateExpression { get }
+}
+
+/// A node whose value is an `Output`.
+private final class TypedPredicateNode<Output>: TypedPredicateNodeBox {
+    let node: any StandardPredicateExpression<Output>
+
+    init<Node: StandardPredicateExpression>(_ node: Node) where Node.Output == Output {
+        self.node = node
+    }
+
+    var anyNode: any StandardPredicateExpression { node }
 }
 
 /// Why a query could not become a Foundation predicate: the construct, and why.

@@ -87,7 +87,10 @@ struct Lexer {
     // MARK: - Punctuation
 
     /// The punctuation tokens, longest spelling first so that `..<` wins over `..`.
-    private static let punctuation: [(String, TokenKind)] = [
+    /// The punctuation as bytes, longest spellings first where one begins another.
+    private static let punctuation: [(spelling: [UInt8], kind: TokenKind)] = punctuationSpellings.map { (Array($0.0.utf8), $0.1) }
+
+    private static let punctuationSpellings: [(String, TokenKind)] = [
         ("..<", .halfOpenRange), ("...", .closedRange),
         ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<=", .lessEqual),
         ("=<", .lessEqual), (">=", .greaterEqual), ("=>", .greaterEqual),
@@ -100,18 +103,18 @@ struct Lexer {
     ]
 
     private mutating func lexPunctuation() -> TokenKind? {
+        // Bytes, not a `String`'s UTF-8 view: this is asked for at almost every token.
         for (spelling, kind) in Self.punctuation where matches(spelling) {
-            position += spelling.utf8.count
+            position += spelling.count
             return kind
         }
         return nil
     }
 
-    private func matches(_ spelling: String) -> Bool {
-        var offset = 0
-        for byte in spelling.utf8 {
-            guard peek(offset) == byte else { return false }
-            offset += 1
+    private func matches(_ spelling: [UInt8]) -> Bool {
+        guard position + spelling.count <= bytes.count else { return false }
+        for offset in spelling.indices where bytes[position + offset] != spelling[offset] {
+            return false
         }
         return true
     }

@@ -32,7 +32,9 @@ extension PostgresStore {
         }
         var types: [ValueType] = []
         var listTypes: [ValueType] = []
-        for (index, binding) in query.bindings.enumerated() {
+        // The resolved statement's bindings: those of the query lowered again with the
+        // parameters' values, when it was, whose order may differ from the compiled query's.
+        for (index, binding) in resolved.bindings.enumerated() {
             switch binding {
             case .constant(_, let type), .parameter(_, let type): types.append(type)
             case .parameterList(_, let type, _):

@@ -28,6 +28,8 @@ public enum GeneratedForm: String, CaseIterable, Sendable {
     case objectComparison = "an object compared by identity ($o, SELF, persistentModelID)"
     /// Issue 27: false there, as `@count == 0` is, though it once was true.
     case isEmptyThroughToOne = "isEmpty or filter { … }.isEmpty of a to-many reached through a to-one"
+    /// Issue 27: lowered as one `IN` list (`TypedExpr.equalitiesAsMembership`).
+    case equalityChain = "|| of equalities on one path (name == 'a' || 'b' == name || …)"
 }
 
 /// Random well-typed queries over a schema, as text, the same for the same seed.
@@ -212,7 +214,61 @@ public struct RandomQueryGenerator {
                 "\(Self.join(path, a.name)) \(op) \(Self.join(path, b.name)) \(pick(["==", "<", ">=", "!="])) \(literal)"
         }
         let attribute = pick(candidates)
+        if chance(7), let chain = equalityChain(Self.join(path, attribute.name), attribute, entity, prefix, depth) {
+            return chain
+        }
         return attributeTest(Self.join(path, attribute.name), attribute)
+    }
+
+    /// `(x == a || b == x || x == $p || other test || …)`: equalities of one path in
+    /// either order, with literals and parameters (nil some of the time), a nil test,
+    /// and now and then another test among them; nil for types with no such chain.
+    private mutating func equalityChain(
+        _ path: String, _ attribute: Attribute, _ entity: Entity, _ prefix: String, _ depth: Int
+    ) -> String? {
+        let enumType: EnumType?
+        switch attribute.type {
+        case .string, .integer, .uuid: enumType = nil
+        case .named(let name):
+            guard let found = schema.enumType(named: name) else { return nil }
+            enumType = found
+        default: return nil
+        }
+        func literal(_ generator: inout RandomQueryGenerator) -> (text: String, value: Value) {
+            if let enumType {
+                let enumCase = generator.pick(enumType.cases)
+                let (raw, value): (String, Value) =
+                    switch enumCase.rawValue {
+                    case .int(let raw): (String(raw), .int(raw))
+                    case .string(let raw): (Printer.quoted(raw), .string(raw))
+                    }
+                return (generator.chance(70) ? ".\(enumCase.name)" : raw, value)
+            }
+            switch attribute.type {
+            case .integer:
+                let value = generator.pick(ValuePools.integers)
+                return (String(value), .int(value))
+            case .uuid:
+                let uuid = generator.pick(ValuePools.uuids)
+                return ("'\(uuid.uuidString)'", .uuid(uuid))
+            default:
+                let text = generator.chance(15) ? generator.pick(ValuePools.hardStrings) : generator.pick(ValuePools.strings)
+                return (Printer.quoted(text), .string(text))
+            }
+        }
+        uses(.equalityChain)
+        let parts = (0..<int(2...7)).map { _ -> String in
+            let (text, value) = literal(&self)
+            switch int(0...11) {
+            case 0, 1: return "\(text) == \(path)"
+            case 2: return "\(path) == \(parameter("c", .single(chance(15) ? .null : value)))"
+            case 3: return "\(parameter("c", .single(chance(15) ? .null : value))) == \(path)"
+            case 4 where attribute.isOptional || path != prefix + attribute.name: return "\(path) == nil"
+            case 5 where depth < 3: return atom(entity, prefix: prefix, depth: depth + 1)
+            default: return "\(path) \(chance(10) ? "=" : "==") \(text)"
+            }
+        }
+        return "(" + parts.joined(separator: pick([" || ", " OR ", " or "])) + ")"
     }
 
     // MARK: - Attribute tests

@@ -10,6 +10,8 @@
 //   pq-bench all [same options]        the store if missing, then both benchmarks
 //   pq-bench postgres --url URL [--scale N] [--repetitions N]
 //                                      pq on PostgreSQL against hand-written SQL through libpq
+//   pq-bench chain [--scale N] [--store PATH] [--repetitions N]
+//                                      `||` chains of equalities against the hand-written IN
 //   pq-bench profile --only NAME [--repetitions N]
 //                                      runs only pq's side of the matching queries, N times
 //                                      each, for a profiler (perf record -g …)
@@ -27,9 +29,9 @@ func log(_ message: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["generate", "compile", "foundation", "queries", "all", "profile", "postgres"].contains(command) else {
+guard let command = arguments.first, ["generate", "compile", "foundation", "queries", "all", "profile", "postgres", "chain"].contains(command) else {
     fail(
-        "usage: pq-bench generate|compile|foundation|queries|all|profile|postgres [--url URL] [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
+        "usage: pq-bench generate|compile|foundation|queries|all|profile|postgres|chain [--url URL] [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"
     )
 }
 arguments.removeFirst()
@@ -103,6 +105,11 @@ do {
         print(Report.queryTable(report) + "\n")
         print("In memory: loading every object took \(Report.format(report.inMemoryLoad)), counted in every query.\n")
         print(Report.queryDefinitions(report))
+    case "chain":
+        generateIfMissing(path, scale: options.scale)
+        let results = try EqualityChainBenchmark.run(
+            storeAt: path, sizes: [100, 1_000, 9_000], repetitions: options.repetitions, log: log)
+        print(EqualityChainBenchmark.report(results))
     case "postgres":
         guard let url = options.url ?? ProcessInfo.processInfo.environment["PQ_DATABASE_URL"] else {
             fail("postgres needs --url postgresql://… (or PQ_DATABASE_URL)")

@@ -34,3 +34,83 @@ extension TypedExpr {
         return rewrite(self)
     }
 }
+
+// `||` chains of equalities as membership: `name == 'a' || name == 'b' || …` means
+// exactly `name in ['a', 'b', …]` when every member is a value that is never nil,
+// so lowering writes one `IN` list (which SQLite and PostgreSQL answer from an
+// index whatever the query sorts by) instead of a disjunction per value.
+
+extension TypedExpr {
+    /// The operands of an `||`, with the equalities of each attribute path that two
+    /// or more of them test gathered into one `inList` at the place of the first,
+    /// the other operands kept as they are and in their order.
+    ///
+    /// An operand joins only when it means what membership means (`inList` is false
+    /// for a nil subject and never matches a nil member; `==` holds for nil == nil):
+    /// `==` without `[c]`/`[d]`, an attribute on one side, and on the other a constant
+    /// that is not nil, or a parameter (which may be bound to nil) where the attribute
+    /// can never be nil. Only types whose equality is the same in an `IN` list as in
+    /// `=` on both databases: strings, integers, enums and UUIDs (not Doubles, whose
+    /// stored NaN is nil on PostgreSQL, nor Dates, compared as seconds there).
+    static func equalitiesAsMembership(_ operands: [TypedExpr]) -> [TypedExpr] {
+        guard operands.count >= 2 else { return operands }
+        // The paths tested, in order of first appearance, and the members for each.
+        var paths: [(path: AttributePath, type: ValueType, first: Int, members: [TypedExpr])] = []
+        var joined: [Int?] = []
+        joined.reserveCapacity(operands.count)
+        for (position, operand) in operands.enumerated() {
+            guard let (path, type, member) = membershipTest(operand) else {
+                joined.append(nil)
+                continue
+            }
+            if let group = paths.firstIndex(where: { $0.type == type && $0.path == path }) {
+                paths[group].members.append(member)
+                joined.append(group)
+            } else {
+                paths.append((path, type, position, [member]))
+                joined.append(paths.count - 1)
+            }
+        }
+        guard paths.contains(where: { $0.members.count >= 2 }) else { return operands }
+        var result: [TypedExpr] = []
+        result.reserveCapacity(operands.count)
+        for (position, operand) in operands.enumerated() {
+            guard let group = joined[position], paths[group].members.count >= 2 else {
+                result.append(operand)
+                continue
+            }
+            // The first equality of a path stands for them all; the others are in it.
+            if paths[group].first == position {
+                result.append(.inList(.attribute(paths[group].path, paths[group].type), paths[group].members))
+            }
+        }
+        return result
+    }
+
+    /// The attribute path, its type and the value an equality tests it against, when
+    /// the equality can join a membership test (see `equalitiesAsMembership`).
+    private static func membershipTest(_ expr: TypedExpr) -> (AttributePath, ValueType, TypedExpr)? {
+        guard case .compare(.equal, let lhs, let rhs, let options) = expr, options.isEmpty else { return nil }
+        let (path, type, member): (AttributePath, ValueType, TypedExpr)
+        switch (lhs, rhs) {
+        case (.attribute(let p, let t), .constant), (.attribute(let p, let t), .parameter):
+            (path, type, member) = (p, t, rhs)
+        case (.constant, .attribute(let p, let t)), (.parameter, .attribute(let p, let t)):
+            (path, type, member) = (p, t, lhs)
+        default:
+            return nil
+        }
+        switch type {
+        case .string, .int, .enumeration, .uuid: break
+        default: return nil
+        }
+        switch member {
+        case .constant(let value, let memberType) where memberType == type && !value.isNull:
+            return (path, type, member)
+        case .parameter(_, let memberType) where memberType == type && !path.isOptional && path.steps.isEmpty:
+            return (path, type, member)
+        default:
+            return nil
+        }
+    }
+}

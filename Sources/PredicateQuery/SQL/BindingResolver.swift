@@ -50,6 +50,11 @@ public struct ResolvedStatement: Sendable {
     /// How many values each list parameter's binding (by its index in the query's
     /// bindings) put after the others (nil members are left out).
     public var listSizes: [Int: Int] = [:]
+    /// The bindings the values are for, in order (before the list members): the
+    /// compiled query's, or those of the query lowered again with the parameters'
+    /// values in place, whose order may differ (a value joins an `IN` list). A store
+    /// that types its parameters (PostgreSQL) reads their types here.
+    public var bindings: [SQLBinding] = []
 }
 
 public enum BindingResolver {
@@ -163,7 +168,8 @@ public enum BindingResolver {
         for index in lists.keys.sorted() { values += lists[index] ?? [] }
         let sizes = lists.mapValues(\.count)
         return ResolvedStatement(
-            sql: query.statement(listSizes: sizes, nilBindings: nilBindings), values: values, listSizes: sizes)
+            sql: query.statement(listSizes: sizes, nilBindings: nilBindings), values: values, listSizes: sizes,
+            bindings: query.bindings)
     }
 
     /// The query lowered again with each one-value parameter's value in its place, as

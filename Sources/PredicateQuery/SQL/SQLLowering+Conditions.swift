@@ -41,8 +41,11 @@ extension SQLLowering {
             for operand in operands { lowered.append(try condition(operand, mode)) }
             return .and(lowered)
         case .or(let operands):
+            // Equalities of one path against values are one `IN` list (`TypedExpr.equalitiesAsMembership`).
+            let grouped = TypedExpr.equalitiesAsMembership(operands)
+            if grouped.count == 1, let only = grouped.first { return try condition(only, mode) }
             var lowered: [SQLExpr] = []
-            for operand in operands { lowered.append(try condition(operand, mode)) }
+            for operand in grouped { lowered.append(try condition(operand, mode)) }
             return .or(lowered)
         case .isNil(let operand):
             return try nilTest(operand)

@@ -43,6 +43,8 @@ public struct SQLLowering {
     var elementPass: ElementPass?
     /// Whether the SQL's shape would differ with the parameters' values in hand.
     var shapeDependsOnValues = false
+    /// The columns of a result row of the query's entity (none for a count).
+    var rootResultColumns: [ResultColumn] = []
 
     /// The SELECT of one level under construction.
     struct Scope {
@@ -77,7 +79,7 @@ public struct SQLLowering {
         if dialect.database == .postgreSQL { try PostgreSQLSupport.check(query) }
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         var select = try lowering.lowerSelect(query, count: count)
-        var columns = count ? [] : try lowering.resultColumns(of: query.entity)
+        var columns = lowering.rootResultColumns
         if summaries, !count {
             let (summaryColumns, expressions) = try lowering.summaryColumns(of: query.entity)
             columns += summaryColumns
@@ -90,7 +92,7 @@ public struct SQLLowering {
             select.joins = lowering.scopes[0].joins
         }
         let sql = SQLRenderer(dialect: lowering.dialect).render(select)
-        let depth = SQLParserDepth.estimate(sql)
+        let depth = SQLParserDepth.surelyFits(sql) ? 0 : SQLParserDepth.estimate(sql)
         guard depth <= SQLParserDepth.budget else {
             throw LoweringError(
                 message:
@@ -119,8 +121,9 @@ public struct SQLLowering {
         let limit = query.limit.map { bind(count: $0) }
         let offset = query.offset.map { bind(count: $0) }
         let root = scopes[0]
+        if !count { rootResultColumns = try resultColumns(of: query.entity) }
         var select = SQLSelect(
-            columns: count ? [.countRows] : try resultExpressions(of: query.entity, alias: root.alias),
+            columns: count ? [.countRows] : try resultExpressions(rootResultColumns, of: query.entity, alias: root.alias),
             from: SQLTableReference(table: entity.table, alias: root.alias), joins: root.joins,
             filter: conditions.isEmpty ? nil : .and(conditions), ordering: count ? [] : ordering,
             limit: limit, offset: offset)
@@ -313,21 +316,32 @@ public struct SQLLowering {
         return (columns, expressions)
     }
 
-    private func resultExpressions(of entity: Entity, alias: String) throws(LoweringError) -> [SQLExpr] {
+    /// The SQL of each result column (`resultColumns`), read from `alias`.
+    private func resultExpressions(
+        _ resultColumns: [ResultColumn], of entity: Entity, alias: String
+    ) throws(LoweringError) -> [SQLExpr] {
         let mapped = try entityMapping(entity.name)
-        var columns: [SQLExpr] = [.column(alias: alias, name: mapped.primaryKey)]
-        if let entityColumn = mapped.entityColumn { columns.append(.column(alias: alias, name: entityColumn)) }
-        for attribute in storedAttributes(of: entity) {
-            guard let name = mapped.columns[attribute.name] else {
-                throw LoweringError(message: "the store has no column for '\(entity.name).\(attribute.name)'")
+        var columns: [SQLExpr] = []
+        columns.reserveCapacity(resultColumns.count)
+        for column in resultColumns {
+            switch column {
+            case .primaryKey: columns.append(.column(alias: alias, name: mapped.primaryKey))
+            case .entityNumber:
+                if let entityColumn = mapped.entityColumn { columns.append(.column(alias: alias, name: entityColumn)) }
+            case .attribute(let attribute):
+                guard let name = mapped.columns[attribute.name] else {
+                    throw LoweringError(message: "the store has no column for '\(entity.name).\(attribute.name)'")
+                }
+                columns.append(.column(alias: alias, name: name))
+            case .toOne(let relationship):
+                guard case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) else {
+                    throw LoweringError(
+                        message: "relationship '\(entity.name).\(relationship.name)' is not stored as a foreign key")
+                }
+                columns.append(.column(alias: alias, name: column))
+            case .toOneLabel, .toManyCount, .displayPath:
+                break
             }
-            columns.append(.column(alias: alias, name: name))
-        }
-        for relationship in toOneRelationships(of: entity) {
-            guard case .foreignKey(let column)? = mapping.relationship(relationship.name, of: entity.name) else {
-                throw LoweringError(message: "relationship '\(entity.name).\(relationship.name)' is not stored as a foreign key")
-            }
-            columns.append(.column(alias: alias, name: column))
         }
         return columns
     }

@@ -15,6 +15,19 @@ enum SQLParserDepth {
     /// SQLite's parser stack, less room for the statement's own frame.
     static let budget = 90
 
+    /// Whether `sql` surely fits the budget without estimating: each open parenthesis
+    /// costs at most 8 entries (1, 5 pending symbols, 2 for a SELECT), so SQL with at
+    /// most `budget / 8` of them cannot go past it. Counting them is a fraction of
+    /// the estimate's cost, which most queries then skip.
+    static func surelyFits(_ sql: String) -> Bool {
+        var opens = 0
+        for byte in sql.utf8 where byte == UInt8(ascii: "(") {
+            opens += 1
+            if opens * 8 > budget { return false }
+        }
+        return true
+    }
+
     /// The estimated number of parser stack entries `sql` needs at its deepest point.
     static func estimate(_ sql: String) -> Int {
         /// One open parenthesis: what it costs, and the symbols pending inside it.

@@ -80,29 +80,29 @@ struct PostgresInterruptTests {
     /// 50 Ctrl-Cs in one REPL session on a terminal, each during a slow query: every
     /// one cancels its query on the server and the session goes on.
     @Test("50 Ctrl-Cs in one PostgreSQL REPL session are every one honoured")
-    func fiftyCtrlCsInOneSession() throws {
+    func fiftyCtrlCsInOneSession() async throws {
         guard TerminalSession.isAvailable else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL Ctrl-C test")
             return
         }
-        _ = try PostgresTestServer.with { server in
-            let url = try Self.slowDatabase("fifty", on: server)
+        _ = try await PostgresTestServer.withAsync { server in
+            let url = try await PostgresTestServer.offTaskThreads { try Self.slowDatabase("fifty", on: server) }
             let session = try TerminalSession(pq: ["--store", url, "--count"])
             defer { session.kill() }
-            #expect(session.waitFor("pq> "), "no prompt: \(session.text)")
+            #expect(await session.waitFor("pq> "), "no prompt: \(session.text)")
             var honoured = 0
             for round in 1...50 {
                 session.type(Self.slowQuery + "\r")
-                Thread.sleep(forTimeInterval: 0.2)
+                await TerminalSession.pause(.milliseconds(200))
                 session.type("\u{03}")
-                guard session.waitFor("the query was interrupted", count: round, timeout: .seconds(10)) else { break }
+                guard await session.waitFor("the query was interrupted", count: round, timeout: .seconds(10)) else { break }
                 honoured += 1
-                _ = session.waitFor("pq> ", count: round + 1)
+                _ = await session.waitFor("pq> ", count: round + 1)
             }
             #expect(honoured == 50, "\(honoured) of 50 Ctrl-Cs honoured:\n\(session.text.suffix(2000))")
             #expect(try Self.runningQueries(on: server) == 0, "the server still runs a query")
             session.type(".quit\r")
-            #expect(session.finish() == 0)
+            #expect(await session.finish() == 0)
         }
     }
 

@@ -8,12 +8,12 @@ import Testing
 
 @Suite(.serialized)
 struct PostgresReconnectionCommandLineTests {
-    @Test func theREPLConnectsAgainAfterTheServerRestarts() throws {
+    @Test func theREPLConnectsAgainAfterTheServerRestarts() async throws {
         guard TerminalSession.isAvailable else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL reconnection test")
             return
         }
-        _ = try PostgresTestServer.with { server in
+        _ = try await PostgresTestServer.withAsync { server in
             try PostgresStoreFixture.create("restart", on: server)
             let url = server.url(database: "restart")
             let loaded = try PQProcess.run(["--store", url, "--load-examples", "--count", "Budget where TRUEPREDICATE"])
@@ -21,16 +21,16 @@ struct PostgresReconnectionCommandLineTests {
             let count = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
             let session = try TerminalSession(pq: ["--store", url, "--count"])
             defer { session.kill() }
-            #expect(session.waitFor("pq> "), "no prompt: \(session.text)")
+            #expect(await session.waitFor("pq> "), "no prompt: \(session.text)")
             session.type("Budget where TRUEPREDICATE\r")
-            #expect(session.waitFor("pq> ", count: 2))
-            #expect(server.restart(), "the server did not come back")
+            #expect(await session.waitFor("pq> ", count: 2))
+            #expect(await PostgresTestServer.offTaskThreads { server.restart() }, "the server did not come back")
             session.type("Budget where TRUEPREDICATE\r")
-            #expect(session.waitFor("pq> ", count: 3), "\(session.text)")
+            #expect(await session.waitFor("pq> ", count: 3), "\(session.text)")
             session.type("Budget where TRUEPREDICATE\r")
-            #expect(session.waitFor("pq> ", count: 4), "\(session.text)")
+            #expect(await session.waitFor("pq> ", count: 4), "\(session.text)")
             session.type(".quit\r")
-            #expect(session.finish() == 0)
+            #expect(await session.finish() == 0)
             let text = session.text
             #expect(text.components(separatedBy: "\r\n\(count)\r\n").count - 1 == 3, "\(text)")
             #expect(text.components(separatedBy: "pq: note: the connection to PostgreSQL was lost").count - 1 == 1, "\(text)")

@@ -28,7 +28,7 @@ struct REPLFreshReadTests {
     }
 
     @Test(arguments: Journal.allCases)
-    func theREPLSeesEveryCommitOfAWriterBesideIt(journal: Journal) throws {
+    func theREPLSeesEveryCommitOfAWriterBesideIt(journal: Journal) async throws {
         guard TerminalSession.isAvailable else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL fresh-read test")
             return
@@ -54,9 +54,9 @@ struct REPLFreshReadTests {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         let session = try TerminalSession(pq: ["--store", path, "--count", "--entity", "Movie"])
         defer { session.kill() }
-        #expect(session.waitFor("Movie> "), "no prompt: \(session.text)")
+        #expect(await session.waitFor("Movie> "), "no prompt: \(session.text)")
         session.type("TRUEPREDICATE\r")
-        #expect(session.waitFor("Movie> ", count: 2))
+        #expect(await session.waitFor("Movie> ", count: 2))
         if journal == .walWithoutWALFile {
             #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) == before, "pq created a file")
         }
@@ -82,7 +82,7 @@ struct REPLFreshReadTests {
         while !done.isSet {
             session.type("TRUEPREDICATE\r")
             prompts += 1
-            #expect(session.waitFor("Movie> ", count: prompts), "the REPL stopped answering")
+            #expect(await session.waitFor("Movie> ", count: prompts), "the REPL stopped answering")
         }
         let statement = try writer.prepare("SELECT count(*) FROM \"Movie\"")
         _ = try statement.step()
@@ -92,9 +92,9 @@ struct REPLFreshReadTests {
         }
         session.type("TRUEPREDICATE\r")
         prompts += 1
-        #expect(session.waitFor("Movie> ", count: prompts))
+        #expect(await session.waitFor("Movie> ", count: prompts))
         session.type(".quit\r")
-        _ = session.finish()
+        _ = await session.finish()
 
         let counts = Self.counts(session.text)
         #expect(final.failure == nil, "the writer failed: \(final.failure ?? "")")

@@ -11,33 +11,33 @@ import Testing
 
 @Suite(.serialized)
 struct REPLInterruptTests {
-    @Test func fiftyCtrlCsInOneSessionAreEveryOneHonoured() throws {
+    @Test func fiftyCtrlCsInOneSessionAreEveryOneHonoured() async throws {
         guard TerminalSession.isAvailable else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL Ctrl-C test")
             return
         }
         let session = try TerminalSession(pq: ["--store", ResourceLimitTests.slowStore, "--count"])
         defer { session.kill() }
-        #expect(session.waitFor("pq> "), "no prompt: \(session.text)")
+        #expect(await session.waitFor("pq> "), "no prompt: \(session.text)")
         var honoured = 0
         for round in 1...50 {
             session.type(ResourceLimitTests.runaway + "\r")
             // The query runs about ten seconds; Ctrl-C once it has started.
-            Thread.sleep(forTimeInterval: 0.15)
+            await TerminalSession.pause(.milliseconds(150))
             session.type("\u{03}")
-            if session.waitFor("the query was interrupted", count: round, timeout: .seconds(5)) {
+            if await session.waitFor("the query was interrupted", count: round, timeout: .seconds(5)) {
                 honoured += 1
             } else {
                 break
             }
-            #expect(session.waitFor("pq> ", count: round + 1), "no prompt after round \(round)")
+            #expect(await session.waitFor("pq> ", count: round + 1), "no prompt after round \(round)")
         }
         #expect(honoured == 50, "\(honoured) of 50 Ctrl-Cs honoured:\n\(session.text.suffix(2000))")
         session.type("name == 'no such movie'\r")
-        #expect(session.waitFor("pq> ", count: 52), "the session did not go on: \(session.text.suffix(500))")
+        #expect(await session.waitFor("pq> ", count: 52), "the session did not go on: \(session.text.suffix(500))")
         let last = session.text.components(separatedBy: "no such movie'").last ?? ""
         #expect(last.hasPrefix("\r\n0\r\n"), "\(last.debugDescription)")
         session.type(".quit\r")
-        #expect(session.finish() == 0)
+        #expect(await session.finish() == 0)
     }
 }

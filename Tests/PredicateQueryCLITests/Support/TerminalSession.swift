@@ -44,22 +44,37 @@ final class TerminalSession: @unchecked Sendable {
     /// Types `text` (a carriage return ends a line, as the Return key sends it).
     func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
 
-    /// Waits until `text` has appeared `count` times in the output, or `timeout` passes; true if it did.
-    func waitFor(_ text: String, count: Int = 1, timeout: Duration = .seconds(10)) -> Bool {
+    /// Waits until `text` has appeared `count` times in the output, or `timeout` passes;
+    /// true if it did. Async, sleeping between looks, so a long session does not hold
+    /// one of Swift's few task threads (other tests' tasks, timed ones among them,
+    /// need them to resume on time).
+    func waitFor(_ text: String, count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
             if self.text.components(separatedBy: text).count - 1 >= count { return true }
-            Thread.sleep(forTimeInterval: 0.01)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return false
     }
 
-    /// Closes the terminal's input and waits for pq to exit; its exit status.
-    func finish() -> Int32 {
+    /// Sleeps without holding a task thread.
+    static func pause(_ duration: Duration) async {
+        try? await Task.sleep(for: duration)
+    }
+
+    /// Closes the terminal's input and waits (on a thread of its own) for pq to exit;
+    /// its exit status.
+    func finish() async -> Int32 {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let process = self.process
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
         output.fileHandleForReading.readabilityHandler = nil
-        return process.terminationStatus
+        return status
     }
 
     /// Ends pq with `signal` if it still runs.

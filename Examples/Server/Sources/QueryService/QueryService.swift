@@ -100,11 +100,19 @@ public final class QueryService: Sendable {
         {
             return .error(400, "the body is not a query request: \(problem)", code: "request.invalid")
         }
+        // An array, a string or a number where the object should be.
+        if let kind = RequestFields.kind(of: body), kind != "an object",
+            (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+        {
+            return .error(
+                400, "the body is not a query request: it must be a JSON object, such as {\"entity\": \"Budget\"}, not \(kind)",
+                code: "request.invalid")
+        }
         let request: QueryRequest
         do {
             request = try JSONDecoder().decode(QueryRequest.self, from: body)
         } catch {
-            let reason = Self.misfitNumber(in: body) ?? Self.describe(error)
+            let reason = Self.misfitNumber(in: body) ?? Self.describe(error, in: body)
             return .error(400, "the body is not a query request: \(reason)", code: "request.invalid")
         }
         return await run(request, parameters: request.parameters.mapValues { .json($0) }, budget: budget)
@@ -287,7 +295,7 @@ public final class QueryService: Sendable {
         return nil
     }
 
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error, in body: Data) -> String {
         func field(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
         func expected(_ path: [any CodingKey]) -> String {
             switch path.last?.stringValue {
@@ -296,10 +304,23 @@ public final class QueryService: Sendable {
             default: "text"
             }
         }
+        /// ", not an array": what the field holds, for a top-level field.
+        func given(_ path: [any CodingKey]) -> String {
+            guard path.count == 1, let kind = RequestFields.topLevelValueKinds(body)[path[0].stringValue] else { return "" }
+            return ", not \(kind)"
+        }
         switch error {
+        case let error as JSONValue.NumberOutOfRange:
+            // Where in the parameters: `parameters.min` or `parameters.ids.2`.
+            let path = error.path
+            let place =
+                path.first == "parameters" && path.count >= 2
+                ? "parameter '$\(path[1])'" + (path.count > 2 ? " (item \(path[2...].joined(separator: ".")))" : "")
+                : "'\(path.joined(separator: "."))'"
+            return "\(place) is a number out of range: JSON numbers here must be within ±1.8e308 (a 64-bit double)"
         case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "'\(field(context.codingPath))' must be \(expected(context.codingPath))"
+            return "'\(field(context.codingPath))' must be \(expected(context.codingPath))\(given(context.codingPath))"
         case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
             // A number that does not fit, such as `"limit": 1.5`.
             return "'\(field(context.codingPath))' must be \(expected(context.codingPath))"

@@ -38,7 +38,7 @@ public final class QueryService: Sendable {
     private let shapes = ShapeMemory()
     /// How long a query may run on the cheap lane before it is stopped and run
     /// again on the slow lane.
-    public static let cheapRunTime: Duration = .milliseconds(25)
+    public static let cheapRunTime: Duration = .milliseconds(100)
     /// A folder this service made for its example store, removed with the service.
     private let ownFolder: URL?
 
@@ -252,7 +252,7 @@ public final class QueryService: Sendable {
 
     /// Runs a query on its lane. With a slow lane, a query whose shape (its text,
     /// parameters unbound) is not known to be slow runs first on the cheap lane
-    /// with `cheapRunTime` of its budget; if it is not done by then it is stopped,
+    /// with `cheapRunTime` (100 ms) of its budget; if it is not done by then it is stopped,
     /// its shape remembered as slow, and it runs again on the slow lane with what
     /// is left of the budget. A shape known to be slow goes to the slow lane at
     /// once, and is forgotten as slow when it runs there within `cheapRunTime`. So

@@ -181,7 +181,7 @@ struct ServiceLimitsTests {
         let first = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
         let clock = ContinuousClock()
         let start = clock.now
-        // The first runs on the cheap lane, is stopped after 25 ms and runs on the slow lane…
+        // The first runs on the cheap lane, is stopped after 100 ms and runs on the slow lane…
         while service.idleConnections == 2, clock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
         try await Task.sleep(for: .milliseconds(500))
         // …so the second, of the same shape, waits for the slow lane, not the cheap one.

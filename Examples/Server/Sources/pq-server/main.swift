@@ -90,5 +90,6 @@ do {
     FileHandle.standardError.write(Data("pq-server: \(error)\n".utf8))
     exit(1)
 }
+MemoryTrimmer.start()
 try await queryApplication(service, port: port).runService()
 service.removeTemporaryFiles()

@@ -4,7 +4,15 @@
 // parser rejects is answered 400; both in the service's JSON error shape, where
 // Hummingbird alone would answer 400 with an empty body and close a slow client
 // without a word. A connection with no request in progress is closed after the
-// idle timeout (Hummingbird's own).
+// idle timeout.
+//
+// The guard runs all three clocks itself, the idle one included: Hummingbird's
+// idle timer counts from the last whole request part, so when it ran beside the
+// guard it could close a connection whose head or body had stalled, silently,
+// before the guard's 408 (a partial body and the 30 s body and idle timeouts
+// raced; a connection silent for most of the idle timeout and then sent half a
+// head was closed at the idle deadline). Now only the guard's clocks run, one at a
+// time, and a stalled request always ends in a 408.
 //
 // The guard sits after Hummingbird's HTTP decoder, so it sees requests as parts
 // (head, body, end) and learns that bytes arrived from `channelReadComplete`,
@@ -69,6 +77,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         self.timeouts = timeouts
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { startIdleClock(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        startIdleClock(context)
+        context.fireChannelActive()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state != .closed else { return }
         switch unwrapInboundIn(data) {
@@ -103,7 +120,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .body: break
         case .end:
             responseStarted = false
-            if state == .answering { state = .idle }
+            if state == .answering {
+                state = .idle
+                startIdleClock(context)
+            }
         }
         context.write(data, promise: promise)
     }
@@ -121,11 +141,27 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         stopClock()
     }
 
+    /// Nothing in progress: the connection is closed, without an answer, after the idle timeout.
+    private func startIdleClock(_ context: ChannelHandlerContext) {
+        guard state == .idle else { return }
+        stopClock()
+        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
+        timer = loop.scheduleTask(in: Self.amount(timeouts.idle)) { [self] in
+            timer = nil
+            guard state == .idle else { return }
+            state = .closed
+            context.close(promise: nil)
+        }
+    }
+
+    private static func amount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+
     private func startClock(_ limit: Duration, _ context: ChannelHandlerContext, _ what: String) {
         stopClock()
-        let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
         let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
-        timer = loop.scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
+        timer = loop.scheduleTask(in: Self.amount(limit)) { [self] in
             timer = nil
             guard state == .readingHead || state == .readingBody, !responseStarted else { return }
             answer(

@@ -48,12 +48,10 @@ public func queryApplication(
     _ service: QueryService, port: Int, timeouts: ServerTimeouts = .standard,
     log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 ) -> some ApplicationProtocol {
-    let idle = timeouts.idle.components.seconds * 1000 + timeouts.idle.components.attoseconds / 1_000_000_000_000_000
-    return Application(
+    // No idle timeout of Hummingbird's: the guard runs it (see ConnectionGuard).
+    Application(
         router: queryRouter(service, log: log),
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [ConnectionGuard(timeouts: timeouts)], idleTimeout: .milliseconds(idle))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(timeouts: timeouts)])),
         configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"))
 }
 

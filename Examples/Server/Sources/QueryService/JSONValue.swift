@@ -14,7 +14,36 @@ public enum JSONValue: Codable, Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// A JSON number that fits in no Swift number (`1e400`): every JSON value is
+    /// null, a boolean, a number, a string, an array or an object, so a value that
+    /// decodes as none of them is a number out of range. `path` says where
+    /// (`["parameters", "min"]`).
+    public struct NumberOutOfRange: Error {
+        public var path: [String]
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     public init(from decoder: any Decoder) throws {
+        // Arrays and objects first, element by element, so that an error inside one
+        // (a number out of range) is reported where it is, not as the array's.
+        if var items = try? decoder.unkeyedContainer() {
+            var values: [JSONValue] = []
+            while !items.isAtEnd { values.append(try items.decode(JSONValue.self)) }
+            self = .array(values)
+            return
+        }
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var values: [String: JSONValue] = [:]
+            for key in object.allKeys { values[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+            self = .object(values)
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -26,10 +55,8 @@ public enum JSONValue: Codable, Sendable, Hashable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            throw NumberOutOfRange(path: decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue })
         }
     }
 

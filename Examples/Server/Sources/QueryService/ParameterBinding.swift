@@ -24,6 +24,7 @@ enum ParameterBinding {
             }
             switch input {
             case .text(let text):
+                try checkRange(text, as: declaration.type, name: declaration.name)
                 values[declaration.name] = try ParameterText.value(text, as: declaration.type, name: declaration.name)
             case .json(let json):
                 values[declaration.name] = try value(json, as: declaration.type, name: declaration.name)
@@ -56,6 +57,9 @@ enum ParameterBinding {
         case (.integer(let value), .double), (.integer(let value), .duration): return .double(Double(value))
         case (.integer(let value), .enumeration): return .int(value)
         case (.number(let value), .double), (.number(let value), .duration): return .double(value)
+        case (.number(let value), .int) where value.rounded() == value:
+            // A whole number the decoder could only read as a double: past 64 bits.
+            throw outOfRange(name, "Int", "\(value)")
         case (.string(let value), .string), (.string(let value), .url): return .string(value)
         case (.string(let value), .enumeration), (.string(let value), .date), (.string(let value), .uuid):
             // Case names, raw values, ISO 8601 dates and UUIDs are read as text.
@@ -64,6 +68,41 @@ enum ParameterBinding {
             throw BindingError(message: "parameter '$\(name)' takes one \(type) value, not \(describe(json))")
         default:
             throw BindingError(message: "parameter '$\(name)' needs a value of type '\(type)', not \(describe(json))")
+        }
+    }
+
+    /// The error for a number that is a number of the right kind but does not fit.
+    private static func outOfRange(_ name: String, _ type: String, _ text: String) -> BindingError {
+        let range =
+            type == "Int"
+            ? "a 64-bit integer, \(Int64.min) to \(Int64.max)" : "a 64-bit double, within ±1.8e308"
+        return BindingError(message: "parameter '$\(name)' is out of range for '\(type)' (\(range)), not \(text.prefix(40))")
+    }
+
+    /// Numbers in a URL's text that are numbers but do not fit the parameter's type
+    /// (`$n=99999999999999999999`, `$x=1e400`), which `ParameterText` would call
+    /// values of the wrong type, or read as infinity.
+    private static func checkRange(_ text: String, as type: ValueType, name: String) throws(BindingError) {
+        if case .list(let element) = type {
+            for part in text.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).split(separator: ",") {
+                try checkRange(part.trimmingCharacters(in: .whitespaces), as: element, name: name)
+            }
+            return
+        }
+        let number = text.replacingOccurrences(of: "_", with: "")
+        switch type {
+        case .int:
+            let digits = number.hasPrefix("-") || number.hasPrefix("+") ? number.dropFirst() : Substring(number)
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), Int64(number) == nil {
+                throw outOfRange(name, "Int", "'\(text)'")
+            }
+        case .double, .duration:
+            let lowered = number.lowercased()
+            if let value = Double(number), !value.isFinite, !lowered.contains("inf"), !lowered.contains("nan") {
+                throw outOfRange(name, "\(type)", "'\(text)'")
+            }
+        default:
+            break
         }
     }
 

@@ -30,6 +30,15 @@ public final class QueryService: Sendable {
     public static let retryAfterSeconds = 1
 
     private let pool: any QueryStorePool
+    /// The slow lane: connections for queries known to run longer than
+    /// `cheapRunTime`, so that they never hold the connections cheap queries use;
+    /// nil for one pool for all (see `run`).
+    private let slowPool: (any QueryStorePool)?
+    /// Which query shapes ran slowly last time.
+    private let shapes = ShapeMemory()
+    /// How long a query may run on the cheap lane before it is stopped and run
+    /// again on the slow lane.
+    public static let cheapRunTime: Duration = .milliseconds(100)
     /// A folder this service made for its example store, removed with the service.
     private let ownFolder: URL?
 
@@ -38,21 +47,27 @@ public final class QueryService: Sendable {
     /// (a store pq created there, as `pq --store URL --load-examples` does).
     public init(
         storeAt path: String, connections: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-        timeout: Duration = .seconds(2), maximumQueue: Int = 64
+        slowLane: Int = 0, timeout: Duration = .seconds(2), maximumQueue: Int = 64
     ) throws {
         if PostgresStore.isDatabaseURL(path) {
             pool = try PostgresStorePool(path, size: connections)
+            slowPool = slowLane > 0 ? try PostgresStorePool(path, size: slowLane) : nil
         } else {
             pool = try SQLiteStorePool(at: path, size: connections)
+            slowPool = slowLane > 0 ? try SQLiteStorePool(at: path, size: slowLane) : nil
         }
         ownFolder = nil
         self.timeout = timeout
         self.maximumQueue = maximumQueue
     }
 
-    /// Serves the stores of `pool`.
-    public init(pool: any QueryStorePool, timeout: Duration = .seconds(2), maximumQueue: Int = 64) {
+    /// Serves the stores of `pool`, and slow queries from those of `slowLane` if given.
+    public init(
+        pool: any QueryStorePool, slowLane: (any QueryStorePool)? = nil, timeout: Duration = .seconds(2),
+        maximumQueue: Int = 64
+    ) {
         self.pool = pool
+        slowPool = slowLane
         ownFolder = nil
         self.timeout = timeout
         self.maximumQueue = maximumQueue
@@ -65,7 +80,7 @@ public final class QueryService: Sendable {
     /// to a temporary folder (removed with the service) and read as any store is.
     public init(
         exampleData fillerPerEntity: Int = 300, connections: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-        timeout: Duration = .seconds(2), maximumQueue: Int = 64
+        slowLane: Int = 0, timeout: Duration = .seconds(2), maximumQueue: Int = 64
     ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -75,14 +90,17 @@ public final class QueryService: Sendable {
             try store.insert(ExampleData.graph(fillerPerEntity: fillerPerEntity))
         }
         pool = try SQLiteStorePool(at: path, size: connections)
+        slowPool = slowLane > 0 ? try SQLiteStorePool(at: path, size: slowLane) : nil
         ownFolder = folder
         self.timeout = timeout
         self.maximumQueue = maximumQueue
     }
 
     /// Connections free now, and requests waiting for one (for tests and metrics).
-    public var idleConnections: Int { pool.available }
-    public var waitingRequests: Int { pool.waiting }
+    public var idleConnections: Int { pool.available + (slowPool?.available ?? 0) }
+    public var waitingRequests: Int { pool.waiting + (slowPool?.waiting ?? 0) }
+    /// All the connections, both lanes.
+    public var connectionCount: Int { pool.size + (slowPool?.size ?? 0) }
 
     deinit { removeTemporaryFiles() }
 
@@ -100,11 +118,19 @@ public final class QueryService: Sendable {
         {
             return .error(400, "the body is not a query request: \(problem)", code: "request.invalid")
         }
+        // An array, a string or a number where the object should be.
+        if let kind = RequestFields.kind(of: body), kind != "an object",
+            (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+        {
+            return .error(
+                400, "the body is not a query request: it must be a JSON object, such as {\"entity\": \"Budget\"}, not \(kind)",
+                code: "request.invalid")
+        }
         let request: QueryRequest
         do {
             request = try JSONDecoder().decode(QueryRequest.self, from: body)
         } catch {
-            let reason = Self.misfitNumber(in: body) ?? Self.describe(error)
+            let reason = Self.misfitNumber(in: body) ?? Self.describe(error, in: body)
             return .error(400, "the body is not a query request: \(reason)", code: "request.invalid")
         }
         return await run(request, parameters: request.parameters.mapValues { .json($0) }, budget: budget)
@@ -205,12 +231,12 @@ public final class QueryService: Sendable {
         } catch {
             return Self.failure(StoreError(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter))
         }
-        guard pool.available > 0 || pool.waiting < maximumQueue else {
+        guard idleConnections > 0 || waitingRequests < maximumQueue else {
             return Self.failure(
-                StoreError("the service is busy: \(pool.waiting) queries wait for a connection", kind: .poolExhausted))
+                StoreError("the service is busy: \(waitingRequests) queries wait for a connection", kind: .poolExhausted))
         }
         do {
-            var rows = try await pool.fetch(sql, parameters: values, budget: budget)
+            var rows = try await fetch(sql, parameters: values, budget: budget, shape: text)
             let hasMore = rows.count > limit
             rows = Array(rows.prefix(limit))
             return .json(
@@ -222,6 +248,35 @@ public final class QueryService: Sendable {
         } catch {
             return Self.failure(error)
         }
+    }
+
+    /// Runs a query on its lane. With a slow lane, a query whose shape (its text,
+    /// parameters unbound) is not known to be slow runs first on the cheap lane
+    /// with `cheapRunTime` (100 ms) of its budget; if it is not done by then it is stopped,
+    /// its shape remembered as slow, and it runs again on the slow lane with what
+    /// is left of the budget. A shape known to be slow goes to the slow lane at
+    /// once, and is forgotten as slow when it runs there within `cheapRunTime`. So
+    /// slow queries hold only the slow lane's connections, and a cheap query waits
+    /// at most for other cheap ones: the cost is one short wasted run per new slow
+    /// shape. The queries are read-only, so running one again changes nothing.
+    private func fetch(
+        _ sql: CompiledQuery, parameters: [String: ParameterValue], budget: QueryBudget, shape: String
+    ) async throws(StoreError) -> [Row] {
+        guard let slowPool else { return try await pool.fetch(sql, parameters: parameters, budget: budget) }
+        if !shapes.isSlow(shape) {
+            var trial = budget
+            trial.deadline = min(budget.deadline, .now + Self.cheapRunTime)
+            do {
+                return try await pool.fetch(sql, parameters: parameters, budget: trial)
+            } catch where (error.kind == .timeout || error.kind == .poolExhausted) && .now < budget.deadline {
+                // Too slow for the cheap lane (or the cheap lane was full): the slow lane.
+                if error.kind == .timeout { shapes.remember(shape, slow: true) }
+            }
+        }
+        let start = ContinuousClock.now
+        let rows = try await slowPool.fetch(sql, parameters: parameters, budget: budget)
+        if ContinuousClock.now - start < Self.cheapRunTime { shapes.remember(shape, slow: false) }
+        return rows
     }
 
     /// The HTTP status for each kind of store error: the caller's mistakes are 4xx
@@ -287,7 +342,7 @@ public final class QueryService: Sendable {
         return nil
     }
 
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error, in body: Data) -> String {
         func field(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
         func expected(_ path: [any CodingKey]) -> String {
             switch path.last?.stringValue {
@@ -296,15 +351,61 @@ public final class QueryService: Sendable {
             default: "text"
             }
         }
+        /// ", not an array": what the field holds, for a top-level field.
+        func given(_ path: [any CodingKey]) -> String {
+            guard path.count == 1, let kind = RequestFields.topLevelValueKinds(body)[path[0].stringValue] else { return "" }
+            return ", not \(kind)"
+        }
         switch error {
+        case let error as JSONValue.NumberOutOfRange:
+            // Where in the parameters: `parameters.min` or `parameters.ids.2`.
+            let path = error.path
+            let place =
+                path.first == "parameters" && path.count >= 2
+                ? "parameter '$\(path[1])'" + (path.count > 2 ? " (item \(path[2...].joined(separator: ".")))" : "")
+                : "'\(path.joined(separator: "."))'"
+            return "\(place) is a number out of range: JSON numbers here must be within ±1.8e308 (a 64-bit double)"
         case DecodingError.keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "'\(field(context.codingPath))' must be \(expected(context.codingPath))"
+            return "'\(field(context.codingPath))' must be \(expected(context.codingPath))\(given(context.codingPath))"
         case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
             // A number that does not fit, such as `"limit": 1.5`.
             return "'\(field(context.codingPath))' must be \(expected(context.codingPath))"
         case DecodingError.dataCorrupted: return "it is not valid JSON"
         default: return "\(error)"
+        }
+    }
+}
+
+/// The query shapes last seen running longer than the cheap lane allows, at most
+/// `capacity` of them (the oldest is forgotten first), kept as hashes: hostile
+/// clients sending endless new shapes, or megabyte-long ones, cannot grow it past
+/// a few tens of kilobytes. Two shapes with one hash share a lane, nothing worse.
+final class ShapeMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slow: Set<Int> = []
+    private var order: [Int] = []
+    let capacity: Int
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+    }
+
+    func isSlow(_ shape: String) -> Bool {
+        let key = shape.hashValue
+        return lock.withLock { slow.contains(key) }
+    }
+
+    func remember(_ shape: String, slow isSlow: Bool) {
+        let key = shape.hashValue
+        lock.withLock {
+            if isSlow {
+                guard slow.insert(key).inserted else { return }
+                order.append(key)
+                if order.count > capacity { slow.remove(order.removeFirst()) }
+            } else if slow.remove(key) != nil {
+                order.removeAll { $0 == key }
+            }
         }
     }
 }

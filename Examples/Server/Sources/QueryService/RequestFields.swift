@@ -63,6 +63,73 @@ enum RequestFields {
         return keys
     }
 
+    /// What a JSON text is, from its first byte, for messages: "an array", "a
+    /// string", "a number"…; nil for an empty text.
+    static func kind(of data: Data) -> String? {
+        guard let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        return kind(startingWith: first)
+    }
+
+    static func kind(startingWith byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
+    }
+
+    /// What the value of each top-level field of the JSON object in `data` is
+    /// ("a string", "an array", …), by the value's first byte; for messages.
+    static func topLevelValueKinds(_ data: Data) -> [String: String] {
+        let bytes = [UInt8](data)
+        var kinds: [String: String] = [:]
+        var position = 0
+        var depth = 0
+        var lastKey: String?
+        var inString = false
+        var stringStart = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    position += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1 {
+                        let literal = Data(bytes[stringStart...position])
+                        let text = (try? JSONSerialization.jsonObject(with: literal, options: .fragmentsAllowed)) as? String
+                        // A key is followed by a colon.
+                        var next = position + 1
+                        while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+                        if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
+                            lastKey = text
+                            next += 1
+                            while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+                            if let key = lastKey, next < bytes.count { kinds[key] = kind(startingWith: bytes[next]) }
+                        }
+                    }
+                }
+                position += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                stringStart = position
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+            position += 1
+        }
+        return kinds
+    }
+
     /// Why the fields are not acceptable, or nil: an unknown field (with the known
     /// one it is closest to) or a field given twice.
     static func problem(with keys: [String], known: [String]) -> String? {

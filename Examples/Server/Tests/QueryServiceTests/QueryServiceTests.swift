@@ -160,4 +160,53 @@ struct QueryServiceTests {
         let noEntity = await post(#"{"filter": "limit > 100"}"#)
         #expect(try body(noEntity)["error"] as? String == "the body is not a query request: 'entity' is missing")
     }
+    /// A 400 whose message names the parameter or field and what was expected,
+    /// for a number out of range, a body that is not an object, and a value of the
+    /// wrong JSON type.
+    @Test func messagesNameWhatIsWrongWithAParameterOrTheBody() async throws {
+        func error(_ response: QueryResponse) throws -> String {
+            #expect(response.status == 400, "\(response.text)")
+            return try #require(try body(response)["error"] as? String)
+        }
+        let prefix = "the body is not a query request: "
+        // Numbers no Swift number holds: in a parameter, and in a list parameter.
+        #expect(
+            try error(await post(#"{"entity": "Budget", "filter": "limit > $min", "parameters": {"min": 1e400}}"#))
+                == prefix + "parameter '$min' is a number out of range: JSON numbers here must be within ±1.8e308 (a 64-bit double)")
+        #expect(
+            try error(await post(#"{"entity": "User", "filter": "age in $ages", "parameters": {"ages": [1, -1e400]}}"#))
+                == prefix
+                + "parameter '$ages' (item 1) is a number out of range: JSON numbers here must be within ±1.8e308 (a 64-bit double)")
+        // A whole number past 64 bits for an Int parameter.
+        let wide = await post(#"{"entity": "User", "filter": "age > $n", "parameters": {"n": 99999999999999999999}}"#)
+        #expect(
+            try error(wide)
+                == "parameter '$n' is out of range for 'Int' (a 64-bit integer, -9223372036854775808 to 9223372036854775807), not 1e+20")
+        #expect(try body(wide)["code"] as? String == "query.parameter")
+        // The same from a URL's text.
+        let text = await service.handle(entity: "Budget", queryItems: [("filter", "limit > $min"), ("$min", "1e400")])
+        #expect(try error(text) == "parameter '$min' is out of range for 'Double' (a 64-bit double, within ±1.8e308), not '1e400'")
+        let digits = await service.handle(entity: "User", queryItems: [("filter", "age > $n"), ("$n", "99999999999999999999")])
+        #expect(
+            try error(digits)
+                == "parameter '$n' is out of range for 'Int' (a 64-bit integer, -9223372036854775808 to 9223372036854775807), not '99999999999999999999'")
+        // Bodies that are JSON but not an object.
+        #expect(
+            try error(await post(#"[{"entity": "Budget"}]"#))
+                == prefix + #"it must be a JSON object, such as {"entity": "Budget"}, not an array"#)
+        #expect(try error(await post(#" "Budget" "#)) == prefix + #"it must be a JSON object, such as {"entity": "Budget"}, not a string"#)
+        #expect(try error(await post("42")) == prefix + #"it must be a JSON object, such as {"entity": "Budget"}, not a number"#)
+        // Fields of the wrong JSON type, saying what they hold.
+        #expect(try error(await post(#"{"entity": 5}"#)) == prefix + "'entity' must be text, not a number")
+        #expect(try error(await post(#"{"entity": "Budget", "filter": ["a"]}"#)) == prefix + "'filter' must be text, not an array")
+        #expect(
+            try error(await post(#"{"entity": "Budget", "parameters": [1]}"#)) == prefix + "'parameters' must be an object, not an array")
+        // A parameter of the wrong JSON type names it and the type the query gives it.
+        #expect(
+            try error(await post(#"{"entity": "Budget", "filter": "limit > $min", "parameters": {"min": "100"}}"#))
+                == #"parameter '$min' needs a value of type 'Double', not the string "100""#)
+        #expect(
+            try error(await post(#"{"entity": "User", "filter": "age > $n", "parameters": {"n": 1.5}}"#))
+                == "parameter '$n' needs a value of type 'Int', not 1.5")
+    }
 }

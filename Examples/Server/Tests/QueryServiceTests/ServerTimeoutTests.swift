@@ -118,4 +118,46 @@ struct ServerTimeoutTests {
             #expect(answer.closed)
         }
     }
+    /// Every stalled request is answered 408, whatever the idle timeout: a partial
+    /// body that goes silent (a plain one and a chunked one), with an idle timeout
+    /// shorter than the body timeout, and a head begun late on a connection that was
+    /// silent for most of the idle timeout. Hummingbird's own idle timer, which the
+    /// guard used to leave running, closed these connections without a word.
+    @Test(arguments: [
+        "POST /query HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"entity\":",
+        "POST /query HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n{\"entity\":\r\n",
+    ])
+    func aSilentPartialBodyIs408EvenPastTheIdleTimeout(_ request: String) async throws {
+        try await serve(ServerTimeouts(header: .seconds(10), body: .milliseconds(1500), idle: .milliseconds(300))) { port in
+            let slow = try #require(RawClient(port: port))
+            let clock = ContinuousClock()
+            slow.send(request)
+            let start = clock.now
+            let answer = await receive(slow, timeout: .seconds(10))
+            let after = clock.now - start
+            #expect(answer.closed)
+            #expect(answer.text.hasPrefix("HTTP/1.1 408"), "\(answer.text)")
+            #expect(body(answer.text)["code"] as? String == "http.requestTimeout")
+            #expect((body(answer.text)["error"] as? String)?.contains("body did not arrive within 1500 ms") == true)
+            #expect(after >= .milliseconds(1400) && after < .seconds(8), "answered after \(after)")
+        }
+    }
+
+    @Test func aHeadBegunLateIs408NotClosedAtTheIdleDeadline() async throws {
+        try await serve(ServerTimeouts(header: .milliseconds(1500), body: .seconds(10), idle: .seconds(1))) { port in
+            let late = try #require(RawClient(port: port))
+            let clock = ContinuousClock()
+            let start = clock.now
+            // Silent for 600 ms of the 1 s idle timeout, then half a head.
+            try await Task.sleep(for: .milliseconds(600))
+            late.send("GET /entities/Budget HTTP/1.1\r\nHo")
+            let answer = await receive(late, timeout: .seconds(10))
+            let after = clock.now - start
+            #expect(answer.closed)
+            #expect(answer.text.hasPrefix("HTTP/1.1 408"), "\(answer.text)")
+            #expect((body(answer.text)["error"] as? String)?.contains("head did not arrive within 1500 ms") == true)
+            // The header clock started with the first byte, at 600 ms.
+            #expect(after >= .milliseconds(2000) && after < .seconds(8), "answered after \(after)")
+        }
+    }
 }

@@ -170,4 +170,33 @@ struct ServiceLimitsTests {
         #expect(service.idleConnections == service.idleConnections)
         #expect(await service.handle(body: Data(#"{"entity": "Budget", "limit": 1}"#.utf8)).status == 200)
     }
+    /// With a slow lane, slow queries hold only its connections: a cheap query is
+    /// answered while two slow ones run and wait there, and a shape seen to be slow
+    /// goes to the slow lane at once, leaving the cheap lane free.
+    @Test func cheapQueriesDoNotWaitBehindSlowOnesOnTheirOwnLane() async throws {
+        let file = try ExampleStoreFile()
+        try file.addTransactions(20_000)
+        let service = try QueryService(storeAt: file.path, connections: 1, slowLane: 1, timeout: .seconds(60))
+        #expect(service.connectionCount == 2)
+        let first = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        // The first runs on the cheap lane, is stopped after 100 ms and runs on the slow lane…
+        while service.idleConnections == 2, clock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(500))
+        // …so the second, of the same shape, waits for the slow lane, not the cheap one.
+        let second = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
+        while service.waitingRequests == 0, clock.now - start < .seconds(20) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(service.waitingRequests == 1)
+        #expect(service.idleConnections == 1)
+        let cheap = await service.handle(body: Data(#"{"entity": "Budget", "limit": 1}"#.utf8))
+        #expect(cheap.status == 200, "\(cheap.text)")
+        // Both slow ones are still at work (minutes of it) when the cheap one is answered.
+        #expect(service.idleConnections == 1)
+        #expect(service.waitingRequests == 1)
+        first.cancel()
+        second.cancel()
+        #expect(await first.value.status == 499)
+        #expect(await second.value.status == 499)
+    }
 }

@@ -87,22 +87,29 @@ struct PostgresInterruptTests {
         }
         _ = try await PostgresTestServer.withAsync { server in
             let url = try await PostgresTestServer.offTaskThreads { try Self.slowDatabase("fifty", on: server) }
-            let session = try TerminalSession(pq: ["--store", url, "--count"])
-            defer { session.kill() }
-            #expect(await session.waitFor("pq> "), "no prompt: \(session.text)")
-            var honoured = 0
-            for round in 1...50 {
-                session.type(Self.slowQuery + "\r")
-                await TerminalSession.pause(.milliseconds(200))
-                session.type("\u{03}")
-                guard await session.waitFor("the query was interrupted", count: round, timeout: .seconds(10)) else { break }
-                honoured += 1
-                _ = await session.waitFor("pq> ", count: round + 1)
+            // The session runs on a thread of its own (see `TerminalSession.waitFor`).
+            let (prompt, honoured, running, status, text) = try await TerminalSession.offTaskThreads {
+                () throws -> (Bool, Int, Int, Int32, String) in
+                let session = try TerminalSession(pq: ["--store", url, "--count"])
+                defer { session.kill() }
+                let prompt = session.waitFor("pq> ")
+                var honoured = 0
+                for round in 1...50 {
+                    session.type(Self.slowQuery + "\r")
+                    Thread.sleep(forTimeInterval: 0.2)
+                    session.type("\u{03}")
+                    guard session.waitFor("the query was interrupted", count: round, timeout: .seconds(10)) else { break }
+                    honoured += 1
+                    _ = session.waitFor("pq> ", count: round + 1)
+                }
+                let running = try Self.runningQueries(on: server)
+                session.type(".quit\r")
+                return (prompt, honoured, running, session.finish(), session.text)
             }
-            #expect(honoured == 50, "\(honoured) of 50 Ctrl-Cs honoured:\n\(session.text.suffix(2000))")
-            #expect(try Self.runningQueries(on: server) == 0, "the server still runs a query")
-            session.type(".quit\r")
-            #expect(await session.finish() == 0)
+            #expect(prompt, "no prompt: \(text.prefix(500))")
+            #expect(honoured == 50, "\(honoured) of 50 Ctrl-Cs honoured:\n\(text.suffix(2000))")
+            #expect(running == 0, "the server still runs a query")
+            #expect(status == 0)
         }
     }
 

@@ -19,19 +19,24 @@ struct PostgresReconnectionCommandLineTests {
             let loaded = try PQProcess.run(["--store", url, "--load-examples", "--count", "Budget where TRUEPREDICATE"])
             try #require(loaded.status == 0, "\(loaded.error)")
             let count = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            let session = try TerminalSession(pq: ["--store", url, "--count"])
-            defer { session.kill() }
-            #expect(await session.waitFor("pq> "), "no prompt: \(session.text)")
-            session.type("Budget where TRUEPREDICATE\r")
-            #expect(await session.waitFor("pq> ", count: 2))
-            #expect(await PostgresTestServer.offTaskThreads { server.restart() }, "the server did not come back")
-            session.type("Budget where TRUEPREDICATE\r")
-            #expect(await session.waitFor("pq> ", count: 3), "\(session.text)")
-            session.type("Budget where TRUEPREDICATE\r")
-            #expect(await session.waitFor("pq> ", count: 4), "\(session.text)")
-            session.type(".quit\r")
-            #expect(await session.finish() == 0)
-            let text = session.text
+            // The session runs on a thread of its own (see `TerminalSession.waitFor`).
+            let (answers, status, text) = try await TerminalSession.offTaskThreads { () throws -> ([Bool], Int32, String) in
+                let session = try TerminalSession(pq: ["--store", url, "--count"])
+                defer { session.kill() }
+                var answers = [session.waitFor("pq> ")]
+                session.type("Budget where TRUEPREDICATE\r")
+                answers.append(session.waitFor("pq> ", count: 2))
+                answers.append(server.restart())
+                session.type("Budget where TRUEPREDICATE\r")
+                answers.append(session.waitFor("pq> ", count: 3))
+                session.type("Budget where TRUEPREDICATE\r")
+                answers.append(session.waitFor("pq> ", count: 4))
+                session.type(".quit\r")
+                let status = session.finish()
+                return (answers, status, session.text)
+            }
+            #expect(answers == [true, true, true, true, true], "prompts, restart, answers: \(answers)\n\(text)")
+            #expect(status == 0)
             #expect(text.components(separatedBy: "\r\n\(count)\r\n").count - 1 == 3, "\(text)")
             #expect(text.components(separatedBy: "pq: note: the connection to PostgreSQL was lost").count - 1 == 1, "\(text)")
             #expect(!text.contains("no connection to the server"), "\(text)")

@@ -27,12 +27,40 @@ struct REPLFreshReadTests {
         text.components(separatedBy: "\r\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
+    /// What one session showed.
+    struct Outcome: Sendable {
+        var prompt = false
+        var createdFile = false
+        var answeredEveryTime = true
+        var committed: Int64 = -1
+        var writerFailure: String?
+        var text = ""
+    }
+
     @Test(arguments: Journal.allCases)
     func theREPLSeesEveryCommitOfAWriterBesideIt(journal: Journal) async throws {
         guard TerminalSession.isAvailable else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL fresh-read test")
             return
         }
+        // The session runs on a thread of its own (see `TerminalSession.waitFor`).
+        let outcome = try await TerminalSession.offTaskThreads { try Self.session(journal) }
+        let counts = Self.counts(outcome.text)
+        #expect(outcome.prompt, "no prompt: \(outcome.text.prefix(500))")
+        #expect(!outcome.createdFile, "pq created a file beside the store")
+        #expect(outcome.answeredEveryTime, "the REPL stopped answering: \(outcome.text.suffix(500))")
+        #expect(outcome.writerFailure == nil, "the writer failed: \(outcome.writerFailure ?? "")")
+        #expect(counts.count >= 20, "only \(counts.count) counts: \(outcome.text.suffix(500))")
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "a count went back in time: \(counts)")
+        #expect(Set(counts).count > 10, "the REPL saw \(Set(counts).count) different counts: \(counts)")
+        #expect(counts.last == Int(outcome.committed), "last count \(counts.last ?? -1), writer's final \(outcome.committed)")
+        #expect(!outcome.text.contains("error:"), "\(outcome.text.suffix(1000))")
+    }
+
+    /// A store with one movie and a writer on it, the REPL counting beside it while the
+    /// writer commits for `writing` seconds, and one count after.
+    static func session(_ journal: Journal) throws -> Outcome {
+        var outcome = Outcome()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-repl-fresh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -49,21 +77,20 @@ struct REPLFreshReadTests {
         let writer = try setUp ?? SQLiteConnection(path: path, readOnly: false)
         if journal == .walWithWALFile {
             try writer.execute("INSERT INTO \"Movie\" (\"name\", \"genre\") VALUES ('held', 1)")
-            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         }
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         let session = try TerminalSession(pq: ["--store", path, "--count", "--entity", "Movie"])
         defer { session.kill() }
-        #expect(await session.waitFor("Movie> "), "no prompt: \(session.text)")
+        outcome.prompt = session.waitFor("Movie> ")
         session.type("TRUEPREDICATE\r")
-        #expect(await session.waitFor("Movie> ", count: 2))
+        outcome.answeredEveryTime = session.waitFor("Movie> ", count: 2)
         if journal == .walWithoutWALFile {
-            #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) == before, "pq created a file")
+            outcome.createdFile = try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) != before
         }
 
         // The writer commits a row every 10 ms on a thread of its own.
         let done = LockedFlag()
-        let final = LockedCount()
+        let failure = LockedCount()
         let writerBox = UncheckedBox(writer)
         Thread.detachNewThread {
             let end = Date().addingTimeInterval(Self.writing)
@@ -71,7 +98,7 @@ struct REPLFreshReadTests {
                 do {
                     try writerBox.value.execute("INSERT INTO \"Movie\" (\"name\", \"genre\") VALUES ('x', 2)")
                 } catch {
-                    final.fail("\(error)")
+                    failure.fail("\(error)")
                     break
                 }
                 Thread.sleep(forTimeInterval: 0.01)
@@ -82,28 +109,20 @@ struct REPLFreshReadTests {
         while !done.isSet {
             session.type("TRUEPREDICATE\r")
             prompts += 1
-            #expect(await session.waitFor("Movie> ", count: prompts), "the REPL stopped answering")
+            if !session.waitFor("Movie> ", count: prompts) { outcome.answeredEveryTime = false }
         }
         let statement = try writer.prepare("SELECT count(*) FROM \"Movie\"")
         _ = try statement.step()
-        guard case .int(let committed) = statement.column(0) else {
-            Issue.record("no final count")
-            return
-        }
+        if case .int(let committed) = statement.column(0) { outcome.committed = committed }
         session.type("TRUEPREDICATE\r")
         prompts += 1
-        #expect(await session.waitFor("Movie> ", count: prompts))
+        if !session.waitFor("Movie> ", count: prompts) { outcome.answeredEveryTime = false }
         session.type(".quit\r")
-        _ = await session.finish()
-
-        let counts = Self.counts(session.text)
-        #expect(final.failure == nil, "the writer failed: \(final.failure ?? "")")
-        #expect(counts.count >= 20, "only \(counts.count) counts: \(session.text.suffix(500))")
-        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "a count went back in time: \(counts)")
-        #expect(Set(counts).count > 10, "the REPL saw \(Set(counts).count) different counts: \(counts)")
-        #expect(counts.last == Int(committed), "last count \(counts.last ?? -1), writer's final \(committed)")
-        #expect(!session.text.contains("error:"), "\(session.text.suffix(1000))")
+        _ = session.finish()
+        outcome.writerFailure = failure.failure
+        outcome.text = session.text
         withExtendedLifetime(writer) {}
+        return outcome
     }
 }
 

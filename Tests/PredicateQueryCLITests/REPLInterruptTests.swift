@@ -11,33 +11,48 @@ import Testing
 
 @Suite(.serialized)
 struct REPLInterruptTests {
+    /// What one session showed.
+    struct Outcome: Sendable {
+        var prompt = false
+        var honoured = 0
+        var wentOn = false
+        var text = ""
+        var status: Int32 = -1
+    }
+
     @Test func fiftyCtrlCsInOneSessionAreEveryOneHonoured() async throws {
         guard TerminalSession.isAvailable else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL Ctrl-C test")
             return
         }
-        let session = try TerminalSession(pq: ["--store", ResourceLimitTests.slowStore, "--count"])
-        defer { session.kill() }
-        #expect(await session.waitFor("pq> "), "no prompt: \(session.text)")
-        var honoured = 0
-        for round in 1...50 {
-            session.type(ResourceLimitTests.runaway + "\r")
-            // The query runs about ten seconds; Ctrl-C once it has started.
-            await TerminalSession.pause(.milliseconds(150))
-            session.type("\u{03}")
-            if await session.waitFor("the query was interrupted", count: round, timeout: .seconds(5)) {
-                honoured += 1
-            } else {
-                break
+        let store = ResourceLimitTests.slowStore
+        let outcome = try await TerminalSession.offTaskThreads { () throws -> Outcome in
+            var outcome = Outcome()
+            let session = try TerminalSession(pq: ["--store", store, "--count"])
+            defer { session.kill() }
+            outcome.prompt = session.waitFor("pq> ")
+            for round in 1...50 {
+                session.type(ResourceLimitTests.runaway + "\r")
+                // The query runs for minutes; Ctrl-C once it has started.
+                Thread.sleep(forTimeInterval: 0.15)
+                session.type("\u{03}")
+                guard session.waitFor("the query was interrupted", count: round, timeout: .seconds(5)),
+                    session.waitFor("pq> ", count: round + 1)
+                else { break }
+                outcome.honoured += 1
             }
-            #expect(await session.waitFor("pq> ", count: round + 1), "no prompt after round \(round)")
+            session.type("name == 'no such movie'\r")
+            outcome.wentOn = session.waitFor("pq> ", count: 52)
+            session.type(".quit\r")
+            outcome.status = session.finish()
+            outcome.text = session.text
+            return outcome
         }
-        #expect(honoured == 50, "\(honoured) of 50 Ctrl-Cs honoured:\n\(session.text.suffix(2000))")
-        session.type("name == 'no such movie'\r")
-        #expect(await session.waitFor("pq> ", count: 52), "the session did not go on: \(session.text.suffix(500))")
-        let last = session.text.components(separatedBy: "no such movie'").last ?? ""
+        #expect(outcome.prompt, "no prompt: \(outcome.text.prefix(500))")
+        #expect(outcome.honoured == 50, "\(outcome.honoured) of 50 Ctrl-Cs honoured:\n\(outcome.text.suffix(2000))")
+        #expect(outcome.wentOn, "the session did not go on: \(outcome.text.suffix(500))")
+        let last = outcome.text.components(separatedBy: "no such movie'").last ?? ""
         #expect(last.hasPrefix("\r\n0\r\n"), "\(last.debugDescription)")
-        session.type(".quit\r")
-        #expect(await session.finish() == 0)
+        #expect(outcome.status == 0)
     }
 }

@@ -45,36 +45,33 @@ final class TerminalSession: @unchecked Sendable {
     func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
 
     /// Waits until `text` has appeared `count` times in the output, or `timeout` passes;
-    /// true if it did. Async, sleeping between looks, so a long session does not hold
-    /// one of Swift's few task threads (other tests' tasks, timed ones among them,
-    /// need them to resume on time).
-    func waitFor(_ text: String, count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    /// true if it did. Blocking: tests run a session on a thread of their own
+    /// (`TerminalSession.offTaskThreads`), never on one of Swift's few task threads,
+    /// which other tests' tasks (timed ones among them) need, and which busy tests
+    /// could keep from this one.
+    func waitFor(_ text: String, count: Int = 1, timeout: Duration = .seconds(10)) -> Bool {
         let end = ContinuousClock.now + timeout
-        while ContinuousClock.now < end {
+        while true {
             if self.text.components(separatedBy: text).count - 1 >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+            if ContinuousClock.now >= end { return false }
+            Thread.sleep(forTimeInterval: 0.01)
         }
-        return false
     }
 
-    /// Sleeps without holding a task thread.
-    static func pause(_ duration: Duration) async {
-        try? await Task.sleep(for: duration)
-    }
-
-    /// Closes the terminal's input and waits (on a thread of its own) for pq to exit;
-    /// its exit status.
-    func finish() async -> Int32 {
+    /// Closes the terminal's input and waits for pq to exit; its exit status.
+    func finish() -> Int32 {
         try? input.fileHandleForWriting.close()
-        let process = self.process
-        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
-        }
+        process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil
-        return status
+        return process.terminationStatus
+    }
+
+    /// Runs `work` (a whole terminal session) on a dispatch thread and waits for it
+    /// without holding a task thread; the test checks what it returns.
+    static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// Ends pq with `signal` if it still runs.

@@ -144,6 +144,17 @@ public enum FoundationStringOracle {
         }
     }
 
+    /// Whether `needle`, folded by Foundation, occurs in `text` folded by Foundation, as
+    /// they are or composed (its search can say so where its folding does not).
+    public static func foldedContains(_ text: String, _ needle: String, _ modifiers: StringOptions) -> Bool {
+        forms(text, needle).contains { text, needle in
+            let fold = { (string: String) in Array(string.folding(options: options(modifiers), locale: nil).unicodeScalars) }
+            let (folded, part) = (fold(text), fold(needle))
+            guard !part.isEmpty, folded.count >= part.count else { return false }
+            return (0...(folded.count - part.count)).contains { Array(folded[$0..<($0 + part.count)]) == part }
+        }
+    }
+
     /// Whether some scalar of `text` case-folds to more than one scalar (`ß`, `ﬁ`, `ΐ`).
     public static func hasExpandingFold(_ text: String) -> Bool {
         text.unicodeScalars.contains { String($0).folding(options: .caseInsensitive, locale: nil).unicodeScalars.count > 1 }

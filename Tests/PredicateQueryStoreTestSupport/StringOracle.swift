@@ -100,6 +100,10 @@ public enum StringOracle {
         /// can report a prefix that is not one (`Sςß` begins with `ß` under `[c]`, as
         /// if `Sς` were `ss`); its own folding, compared from the start, agrees with pq.
         case anchoredExpansion = "Foundation's anchored search with an expanding fold"
+        /// Foundation's search with a case folding that expands can report a match
+        /// that is not one (`ssØé` contains `sß` under `[c]`, though `sß` folds to
+        /// `sss`); its own folding, searched, agrees with pq.
+        case searchExpansion = "Foundation's search with an expanding fold"
     }
 
     /// The documented reason pq answers `pq` where Foundation does not, if one explains it.
@@ -139,6 +143,12 @@ public enum StringOracle {
             !FoundationStringOracle.foldedPrefix(row.text, row.needle, modifiers)
         {
             return .anchoredExpansion
+        }
+        if op == .contains, !pq, modifiers.contains(.caseInsensitive),
+            FoundationStringOracle.hasExpandingFold(row.text + row.needle),
+            !FoundationStringOracle.foldedContains(row.text, row.needle, modifiers)
+        {
+            return .searchExpansion
         }
         if op == .equal, FoundationStringOracle.foldedEqual(row.text, row.other, modifiers) == pq {
             return .compareAgainstFolding

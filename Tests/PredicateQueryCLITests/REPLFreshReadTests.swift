@@ -90,7 +90,7 @@ struct REPLFreshReadTests {
 
         // The writer commits a row every 10 ms on a thread of its own.
         let done = LockedFlag()
-        let failure = LockedCount()
+        let failure = LockedFailure()
         let writerBox = UncheckedBox(writer)
         Thread.detachNewThread {
             let end = Date().addingTimeInterval(Self.writing)
@@ -135,7 +135,7 @@ final class LockedFlag: @unchecked Sendable {
 }
 
 /// A failure noted by another thread.
-final class LockedCount: @unchecked Sendable {
+final class LockedFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var message: String?
     func fail(_ text: String) { lock.withLock { message = text } }

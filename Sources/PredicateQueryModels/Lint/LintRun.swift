@@ -45,27 +45,24 @@ public struct LintRun: Sendable {
             return made
         }
         var all: [String: [LintFinding]] = [:]
-        // The model reader's notes.
-        let skippedRule = LintRule.modelDeclarationSkipped
-        for warning in report.modelWarnings {
-            let text = text(of: warning.file)
-            all[warning.file, default: []].append(
+        /// A note about a whole file (no query site), at the first column of its line.
+        func fileNote(file: String, line: Int, message: String, rule: LintRule, code: DiagnosticCode) {
+            all[file, default: []].append(
                 LintFinding(
-                    file: warning.file, rule: skippedRule.id, code: .lintModelSkipped, severity: skippedRule.severity,
-                    message: warning.message,
-                    line: warning.line, column: 1, endLine: warning.line, endColumn: 1, span: nil, notes: [],
-                    lineText: text?.lineText(warning.line) ?? "", site: nil))
+                    file: file, rule: rule.id, code: code, severity: rule.severity, message: message,
+                    line: line, column: 1, endLine: line, endColumn: 1, span: nil, notes: [],
+                    lineText: text(of: file)?.lineText(line) ?? "", site: nil))
         }
-        // The Xcode projects pq could not read.
-        let projectRule = LintRule.xcodeProjectUnread
+        // The model reader's notes, and the Xcode projects pq could not read.
+        for warning in report.modelWarnings {
+            fileNote(
+                file: warning.file, line: warning.line, message: warning.message, rule: .modelDeclarationSkipped,
+                code: .lintModelSkipped)
+        }
         for warning in report.projectWarnings {
-            let text = text(of: warning.file)
-            all[warning.file, default: []].append(
-                LintFinding(
-                    file: warning.file, rule: projectRule.id, code: .lintProjectUnread, severity: projectRule.severity,
-                    message: warning.message,
-                    line: warning.line, column: 1, endLine: warning.line, endColumn: 1, span: nil, notes: [],
-                    lineText: text?.lineText(warning.line) ?? "", site: nil))
+            fileNote(
+                file: warning.file, line: warning.line, message: warning.message, rule: .xcodeProjectUnread,
+                code: .lintProjectUnread)
         }
         // The sites' diagnostics.
         for (index, site) in report.sites.enumerated() where !site.diagnostics.isEmpty {

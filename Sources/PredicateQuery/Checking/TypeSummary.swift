@@ -26,7 +26,7 @@ extension CheckedQuery {
                 let name = (prefixes[path.level] ?? "") + path.dottedName
                 let optional = path.attribute.isOptional ? "?" : ""
                 add(
-                    "\(name): \(Self.describe(type))\(optional)\(Self.nilNote(path.steps.map(\.relationship), prefix: prefixes[path.level] ?? ""))",
+                    "\(name): \(type)\(optional)\(Self.nilNote(path.steps.map(\.relationship), prefix: prefixes[path.level] ?? ""))",
                     key: name)
             case .quantified(_, let collection, let body):
                 var inner = prefixes
@@ -50,15 +50,12 @@ extension CheckedQuery {
         for key in sortKeys {
             let name = key.path.dottedName
             let optional = key.path.attribute.isOptional ? "?" : ""
-            add("\(name): \(Self.describe(key.type))\(optional)\(Self.nilNote(key.path.steps.map(\.relationship), prefix: ""))", key: name)
+            add("\(name): \(key.type)\(optional)\(Self.nilNote(key.path.steps.map(\.relationship), prefix: ""))", key: name)
         }
-        for parameter in parameters { lines.append("$\(parameter.name): \(Self.describe(parameter.type)) (a parameter)") }
+        for parameter in parameters { lines.append("$\(parameter.name): \(parameter.type) (a parameter)") }
         lines.append("selects \(entity.name) objects")
         return lines
     }
-
-    /// A type as a Swift developer writes it: `Double`, `[String]`, an enum's name.
-    static func describe(_ type: ValueType) -> String { "\(type)" }
 
     /// ", nil where budget is nil" for a path through optional to-one relationships.
     static func nilNote(_ steps: [Relationship], prefix: String) -> String {

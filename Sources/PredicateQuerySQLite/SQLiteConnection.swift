@@ -159,11 +159,13 @@ final class SQLiteConnection {
     }
 
     /// Whether a query read the store as it was when it started: false when the
-    /// store was read immutable and its files changed while the query ran (a writer
-    /// opened it and checkpointed into the file), so the rows may mix two versions.
+    /// store was read immutable and the file itself changed while the query ran (a
+    /// writer checkpointed into it), so the rows may mix two versions. A writer that
+    /// only created a `-wal` meanwhile leaves the read whole; the next query opens
+    /// the store again and sees its commits.
     func readWasStable() -> Bool {
         guard case .immutableWhileUnchanged = plan, let filesSeen else { return true }
-        return !filesSeen.hasChanged(to: StoreFiles(observing: path), watching: .everything)
+        return !filesSeen.hasChanged(to: StoreFiles(observing: path), watching: .storeFile)
     }
 
     /// What a query says when `readWasStable()` is false.

@@ -58,6 +58,12 @@ struct StoreFiles: Equatable {
         /// it reads a WAL store through being deleted or made anew under it (the last
         /// writer closing deletes them, the next one creates new ones).
         case sidecars
+        /// The store file itself changing: what tells whether a read of the file as it
+        /// was (`immutable=1`) stayed one version. A `-wal` or `-shm` that a writer
+        /// creates meanwhile leaves the file as it was, so that read is still whole
+        /// (it shows the store as of the query's start); a checkpoint, or a commit on a
+        /// rollback-journal store, writes into the file itself.
+        case storeFile
     }
 
     /// The files beside the store at `path`, now.
@@ -75,6 +81,8 @@ struct StoreFiles: Equatable {
             return self != now
         case .sidecars:
             return !Self.isSameFile(wal, now.wal) || !Self.isSameFile(shm, now.shm)
+        case .storeFile:
+            return store != now.store
         }
     }
 

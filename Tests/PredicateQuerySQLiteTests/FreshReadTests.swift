@@ -10,6 +10,7 @@
 // writer left them.
 
 import Foundation
+import PredicateQuery
 import Testing
 
 @testable import PredicateQuerySQLite
@@ -292,5 +293,27 @@ import Testing
         }
         #expect(try Self.count(store) == 3)
     }
-}
 
+    /// A writer that opens the store and commits into a new `-wal` during a query
+    /// leaves the file the query reads as it was: the query answers the store as of
+    /// its start (CI once saw a REPL refuse here), and the next query sees the commit.
+    @Test func aWALAppearingDuringAQueryLeavesItWhole() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        _ = try Self.fixture(.walWithoutWALFile, at: path)
+        let store = try SQLiteStore.open(at: path)
+        let writer = try SQLiteConnection(path: path, readOnly: false)
+        do {
+            let statement = try store.connection.prepare("SELECT name FROM item ORDER BY id")
+            var names: [Value] = []
+            #expect(try statement.step())
+            names.append(statement.column(0))
+            try writer.execute("INSERT INTO item(name) VALUES ('c')")
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the writer wrote no -wal")
+            while try statement.step() { names.append(statement.column(0)) }
+            #expect(names == [.string("a"), .string("b")], "the query saw \(names)")
+        }
+        #expect(try Self.count(store) == 3)
+        withExtendedLifetime(writer) {}
+    }
+}

@@ -65,9 +65,15 @@ public struct LintRun: Sendable {
                 code: .lintProjectUnread)
         }
         // The sites' diagnostics.
+        // A predicate another site evaluates is read there too (`SwiftPredicateParser+Evaluate`): what both
+        // sites find in it is reported once.
+        var reported: Set<String> = []
         for (index, site) in report.sites.enumerated() where !site.diagnostics.isEmpty {
             guard let text = text(of: site.file) else { continue }
-            for diagnostic in site.diagnostics {
+            for diagnostic in site.diagnostics
+            where reported.insert(
+                "\(site.file)\u{0}\(diagnostic.span.start)\u{0}\(diagnostic.span.end)\u{0}\(diagnostic.code.rawValue)\u{0}\(diagnostic.message)"
+            ).inserted {
                 let rule = LintRuleCatalog.rule(for: diagnostic.code)
                 all[site.file, default: []].append(
                     text.finding(

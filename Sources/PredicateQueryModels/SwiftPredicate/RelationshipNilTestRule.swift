@@ -21,14 +21,20 @@ extension DiagnosticCode {
 enum RelationshipNilTestRule {
     static func check(_ predicate: Expr, schema: Schema, root: Entity) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        var compound: [SourceSpan] = []
+        // The spans of the nodes under an `&&` or `||`. (Under, in the tree: the text of a captured
+        // predicate evaluated inside the compound lies elsewhere in the file.)
+        var inCompound: Set<SourceSpan> = []
         MemberResolver(schema: schema, root: root).forEachNode(of: predicate) { node, resolver in
             switch node.kind {
-            case .and, .or:
-                compound.append(node.span)
+            case .and(let operands), .or(let operands):
+                guard !inCompound.contains(node.span) else { return }
+                var pending = operands
+                while let next = pending.popLast() {
+                    if inCompound.insert(next.span).inserted { pending += next.children }
+                }
                 return
             case .comparison(let op, let lhs, let rhs, _) where op == .equal || op == .notEqual:
-                guard compound.contains(where: { $0.start <= node.span.start && node.span.end <= $0.end }) else { return }
+                guard inCompound.contains(node.span) else { return }
                 for (side, other) in [(lhs, rhs), (rhs, lhs)] {
                     // Only a test written as one: the reader turns `if let x = $0.rel { … } else { … }`
                     // into nil tests of its own, spanning just the key path, which the macro builds

@@ -114,6 +114,10 @@ extension SwiftPredicateParser {
     /// (iOS 18+) inside a predicate. pq cannot see its body here, so the call stands for a test
     /// that holds: the rest of the closure is still checked. The arguments are skipped.
     mutating func acceptedEvaluate(on receiver: Expr, nameSpan: SourceSpan) throws(Failure) -> Expr {
+        if case .parameter(let name) = receiver.kind, let body = followedEvaluate(of: name) {
+            capturedNames.removeAll { $0 == name }
+            return body
+        }
         guard isPunctuation("(") else { throw fail("expected '(' after 'evaluate'", at: currentSpan) }
         var level = 0
         var last = nameSpan

@@ -22,8 +22,10 @@ struct SwiftQuerySiteFinder {
         var foreignSpellings: [SwiftPredicateParser.ForeignSpelling] = []
         /// The comparator each sort key's descriptor was written with, by the key's span.
         var comparators: [SourceSpan: Comparator] = [:]
-        /// The captured predicates whose `evaluate(…)` the closure calls (with `acceptsEvaluate`).
+        /// The captured predicates whose `evaluate(…)` the closure calls (with `acceptsEvaluate`), unread.
         var evaluated: [String] = []
+        /// The captured predicates whose `evaluate(…)` was read as their body (declared in scope).
+        var followed: [String] = []
         /// The model type as written between `<` and `>`, when it is a dotted name (`DBModel.Country`).
         var writtenType: [String] = []
         /// The index of the site's first token.
@@ -228,11 +230,14 @@ struct SwiftQuerySiteFinder {
         for index in start..<end { consumed.insert(index) }
         var parser = SwiftPredicateParser(tokens: tokens, range: start..<end, sourceLength: sourceLength)
         parser.acceptsEvaluate = acceptsEvaluate
+        if acceptsEvaluate { parser.followable = followablePredicates(calledIn: start..<end) }
         let query = parser.parseWhole(entity: nil)
-        return Found(
+        var found = Found(
             kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames,
             foreignSpellings: parser.foreignSpellings, evaluated: parser.evaluated,
             writtenType: isPunctuation("<", at: start + 1) ? dottedType(after: start + 1) : [])
+        found.followed = parser.followed
+        return found
     }
 
     /// `SortDescriptor(…)` or `SortDescriptor<T>(…)`: the index of its `)`.
@@ -264,6 +269,7 @@ struct SwiftQuerySiteFinder {
         var captured: [String] = []
         var foreign: [SwiftPredicateParser.ForeignSpelling] = []
         var evaluated: [String] = []
+        var followed: [String] = []
         for (label, range) in arguments(open + 1..<close) {
             switch label {
             case "filter", "predicate":
@@ -284,6 +290,7 @@ struct SwiftQuerySiteFinder {
                 captured = read.capturedNames
                 foreign = read.foreignSpellings
                 evaluated = read.evaluated
+                followed = read.followed
             case "sort", "sortBy":
                 sortRange = range
             case "order":
@@ -303,6 +310,7 @@ struct SwiftQuerySiteFinder {
         var site = Found(
             kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured,
             foreignSpellings: foreign, evaluated: evaluated, writtenType: writtenType)
+        site.followed = followed
         takeSortNotes(into: &site)
         if query.predicate == nil, query.sortKeys.isEmpty, diagnostics.isEmpty { return nil }
         return site

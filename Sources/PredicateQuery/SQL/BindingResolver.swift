@@ -57,7 +57,7 @@ public struct ResolvedStatement: Sendable {
     public var bindings: [SQLBinding] = []
 }
 
-public enum BindingResolver {
+package enum BindingResolver {
     /// Checks, before anything runs, that every parameter the query declares has a
     /// value of its type and that pattern parameters are valid regular expressions,
     /// so a bad value fails the query whatever order it would be evaluated in.

@@ -27,8 +27,11 @@ public enum SQLBinding: Sendable, Hashable {
 
 /// What one column of a result row holds.
 public enum ResultColumn: Sendable, Hashable {
+    /// The object's primary key (`Z_PK` in the Core Data layout).
     case primaryKey
+    /// The object's entity number (`Z_ENT`), which tells sub-entities sharing one table apart.
     case entityNumber
+    /// The stored value of an attribute.
     case attribute(Attribute)
     /// The key of the object a to-one relationship points to.
     case toOne(Relationship)
@@ -56,6 +59,7 @@ public struct CompiledQuery: Sendable {
     public var isCount: Bool
     /// The checked query this was lowered from.
     public var query: CheckedQuery
+    /// The layout the query was lowered for.
     public var mapping: StoreMapping
     /// Whether it was lowered with summaries (see `SQLLowering.lower`).
     public var hasSummaries = false

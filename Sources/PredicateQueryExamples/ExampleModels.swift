@@ -1,6 +1,6 @@
 // The example models as plain Swift classes that declare their query metadata
 // (`QueryModel`): what a server-side Swift user writes instead of `@Model`. They
-// give the same schema as `ExampleSchemas` (ExampleModelsTests keeps the two
+// give the same schema as `ExampleSchemas` (`BuilderTests.theSchemaComesFromTheModelTypes` keeps the two
 // equal), are what the typed builder and Foundation's `#Predicate` are written
 // against in the tests, and hold the example data in memory for the oracle tests.
 

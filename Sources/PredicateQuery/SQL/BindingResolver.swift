@@ -51,7 +51,7 @@ public struct BindingError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A statement ready to run: its text (list parameters expanded) and every value to bind.
-public struct ResolvedStatement: Sendable {
+package struct ResolvedStatement: Sendable {
     /// The SQL to run, with a placeholder for each value.
     public var sql: String
     /// The values to bind, one per placeholder, in order.

@@ -4,7 +4,7 @@ import Foundation
 
 /// A value to bind to a placeholder, as lowering knows it; `BindingResolver` turns
 /// it into a concrete value when the query runs.
-public enum SQLBinding: Sendable, Hashable {
+package enum SQLBinding: Sendable, Hashable {
     /// A constant of the query (a literal, an enum case's raw value, a date).
     case constant(Value, ValueType)
     /// A parameter, bound by name when the query runs.
@@ -52,7 +52,7 @@ public struct CompiledQuery: Sendable {
     /// known (`=`, or `IS` for nil: see `statement(listSizes:nilBindings:)`).
     public var sql: String
     /// One entry per placeholder, in order.
-    public var bindings: [SQLBinding]
+    package var bindings: [SQLBinding]
     /// What the columns of each row are (empty for a count).
     public var columns: [ResultColumn]
     /// Whether the statement returns one row holding the number of matches.

@@ -21,7 +21,7 @@
 import Foundation
 
 /// How a pattern for PostgreSQL is made from the needle bound at another index.
-public struct PostgreSQLPattern: Sendable, Hashable {
+package struct PostgreSQLPattern: Sendable, Hashable {
     /// What the pattern tests: where the needle occurs, a `like` pattern, or a regular expression.
     public enum Kind: Sendable, Hashable {
         /// The needle occurs (`contains`), at the start, at the end, or is the whole text (`==`).
@@ -181,7 +181,7 @@ public struct PostgreSQLPattern: Sendable, Hashable {
 }
 
 /// Why a needle cannot be matched on PostgreSQL with pq's meaning.
-public struct PostgreSQLPatternError: Error, Sendable, CustomStringConvertible {
+package struct PostgreSQLPatternError: Error, Sendable, CustomStringConvertible {
     /// Why the pattern cannot be made, in one sentence.
     public var message: String
     /// The construct that has no equal (`a word-character class '\w'`), for a

@@ -4,8 +4,10 @@
 
 /// A model source that cannot be read, with a message naming the file and the problem.
 public struct ModelSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the file.
     public var message: String
 
+    /// An error saying `message`.
     public init(_ message: String) {
         self.message = message
     }
@@ -17,8 +19,10 @@ public struct ModelSourceError: Error, Sendable, Equatable, CustomStringConverti
 public struct ModelWarning: Sendable, Hashable, CustomStringConvertible {
     /// The file (or `file:line`) the warning is about.
     public var source: String
+    /// What pq leaves out or reads differently, in one sentence.
     public var message: String
 
+    /// A warning about `source` saying `message`.
     public init(source: String, message: String) {
         self.source = source
         self.message = message

@@ -12,8 +12,11 @@ import PredicateQuery
 public enum ModelSources {
     /// What a path holds.
     public enum Kind: Sendable, Equatable {
+        /// Swift source files, or a folder of them, holding `@Model` classes.
         case swiftSources
+        /// An Xcode model: `xcodeModelBundle` an `.xcdatamodeld` with its versions, `xcodeModel` one `.xcdatamodel`.
         case xcodeModelBundle, xcodeModel
+        /// A compiled model an app ships: `compiledModelBundle` a `.momd` with its versions, `compiledModel` one `.mom`.
         case compiledModelBundle, compiledModel
     }
 

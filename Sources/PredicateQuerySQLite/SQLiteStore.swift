@@ -18,6 +18,7 @@ public final class SQLiteStore {
     /// Queries this store compiled, by text (see `compile`); made on first use,
     /// dropped when the mapping changes.
     private var compiled: QueryCache?
+    /// Whether the store was opened read-only: then no query or call changes a byte of its files.
     public let isReadOnly: Bool
     /// What opening the store warned about (model entities the store does not hold,
     /// columns no property accounts for), one sentence each.

@@ -2,7 +2,7 @@
 // one rule for SQLite's tables and PostgreSQL's.
 
 /// A simple English plural, for naming the to-many side of a foreign key.
-public enum EnglishPlural {
+package enum EnglishPlural {
     /// `transaction` → `transactions`, `category` → `categories`, `box` → `boxes`,
     /// `address` → `addresses`, `status` → `statuses`; a name already ending in a
     /// single `s` (`transactions`) is taken as plural.

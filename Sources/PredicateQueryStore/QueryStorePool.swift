@@ -9,6 +9,7 @@ import PredicateQuery
 
 /// A pool of connections to one store, lent one query at a time.
 public protocol QueryStorePool: AnyObject, Sendable {
+    /// The kind of store the pool lends: `SQLiteStore` or `PostgresStore`.
     associatedtype Store: QueryStore & SendableMetatype
     /// The stores, and who waits for them.
     var lending: StoreLending<Store> { get }

@@ -8,14 +8,19 @@ import PredicateQueryTestSupport
 import Testing
 
 struct ReadmeTests {
-    /// README.md, then every Markdown article under Documentation/, by name: the
-    /// documents whose examples are tests.
+    /// README.md, then every Markdown article under Documentation/, by name, then
+    /// every article of the modules' DocC catalogs (`Sources/<Module>/<Module>.docc/`):
+    /// the documents whose examples are tests.
     static var documents: [(path: String, text: String)] {
         let root = GoldenFile.repositoryRoot
-        let articles = ((try? FileManager.default.contentsOfDirectory(
-            atPath: root.appendingPathComponent("Documentation").path)) ?? [])
-            .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/" + $0 }
-        return (["README.md"] + articles).compactMap { path in
+        func markdown(in folder: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
+        }
+        let modules = ((try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Sources").path)) ?? []).sorted()
+        let catalogs = modules.flatMap { markdown(in: "Sources/\($0)/\($0).docc") }
+        return (["README.md"] + markdown(in: "Documentation") + catalogs).compactMap { path in
             (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)).map { (path, $0) }
         }
     }
@@ -60,6 +65,7 @@ struct ReadmeTests {
         #expect(Self.documents.count > 1, "Documentation/ is read")
         #expect(Self.examples.count >= 15)
         #expect(Self.examples.contains { $0.document == "README.md" })
+        #expect(Self.examples.contains { $0.document.contains(".docc/") }, "the DocC articles are read")
     }
 
     /// The README is the front door (issue 25): at most 400 lines, the manual in the articles.

@@ -14,8 +14,10 @@ import Foundation
 
 /// A predicate over one model type, as a value.
 public struct ModelPredicate<Model: QueryModel>: Sendable {
+    /// The condition an object must meet, as the typed builder wrote it.
     public let condition: QueryCondition
 
+    /// A predicate that holds where `condition` holds.
     public init(_ condition: QueryCondition) {
         self.condition = condition
     }
@@ -30,16 +32,19 @@ public struct ModelPredicate<Model: QueryModel>: Sendable {
     /// No object.
     public static var never: ModelPredicate { ModelPredicate(QueryCondition.never) }
 
+    /// A predicate that holds where both `lhs` and `rhs` hold: `&&`.
     public static func && (lhs: ModelPredicate, rhs: ModelPredicate) -> ModelPredicate {
         if lhs.isAlways { return rhs }
         if rhs.isAlways { return lhs }
         return ModelPredicate(lhs.condition && rhs.condition)
     }
 
+    /// A predicate that holds where `lhs`, `rhs` or both hold: `||`.
     public static func || (lhs: ModelPredicate, rhs: ModelPredicate) -> ModelPredicate {
         ModelPredicate(lhs.condition || rhs.condition)
     }
 
+    /// A predicate that holds where `operand` does not: `!`.
     public static prefix func ! (operand: ModelPredicate) -> ModelPredicate {
         ModelPredicate(!operand.condition)
     }
@@ -86,9 +91,13 @@ public struct ModelSort<Model: QueryModel>: Sendable {
 
 /// A whole typed query: the predicate, the order, the page.
 public struct ModelQuery<Model: QueryModel>: Sendable {
+    /// The filter: which objects the query selects.
     public var predicate: ModelPredicate<Model> { didSet { checkedFromText = nil } }
+    /// The order of the results, most significant key first; empty for the store's order.
     public var sortKeys: [ModelSort<Model>] { didSet { checkedFromText = nil } }
+    /// At most this many results (`limit n`), or nil for all of them.
     public var limit: Int? { didSet { checkedFromText = nil } }
+    /// How many results to skip before the first one returned (`offset n`), or nil for none.
     public var offset: Int? { didSet { checkedFromText = nil } }
     /// Values for the query's `$name` parameters, given with `binding(_:)`.
     public var parameterValues: [String: ParameterValue] = [:]
@@ -101,6 +110,8 @@ public struct ModelQuery<Model: QueryModel>: Sendable {
     /// part of the check).
     var checkedFromText: CheckedQuery?
 
+    /// A query for `Model` objects that meet `predicate`, in the order of `sortKeys`,
+    /// with an optional page (`limit`, `offset`). The defaults select every object.
     public init(
         where predicate: ModelPredicate<Model> = .always, sortedBy sortKeys: [ModelSort<Model>] = [], limit: Int? = nil,
         offset: Int? = nil

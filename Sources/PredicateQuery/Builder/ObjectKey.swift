@@ -5,8 +5,10 @@
 
 /// The store key of an object of `Model` (its `Z_PK` in a Core Data store).
 public struct ObjectKey<Model: QueryModel>: Hashable, Sendable, Codable, AnyObjectKey {
+    /// The object's primary key in the store (`Z_PK` in the Core Data layout).
     public var key: Int64
 
+    /// The key of the `Model` object whose primary key is `key`.
     public init(_ key: Int64) {
         self.key = key
     }

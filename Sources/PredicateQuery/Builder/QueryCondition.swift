@@ -5,8 +5,10 @@
 
 /// A true-or-false test in a predicate.
 public struct QueryCondition: Sendable {
+    /// The syntax tree of the condition, with the values it binds.
     public let fragment: QueryFragment
 
+    /// A condition made from a fragment of syntax tree that is a Boolean test.
     public init(_ fragment: QueryFragment) {
         self.fragment = fragment
     }
@@ -16,6 +18,7 @@ public struct QueryCondition: Sendable {
     /// `FALSEPREDICATE`: no object.
     public static var never: QueryCondition { QueryCondition(QueryFragment(Expr(.literal(.bool(false))))) }
 
+    /// A condition that holds where both `lhs` and `rhs` hold: `&&`.
     public static func && (lhs: QueryCondition, rhs: QueryCondition) -> QueryCondition {
         QueryCondition(.combining([lhs.fragment, rhs.fragment]) { parts in
             if case .and(let operands) = parts[0].kind { return .and(operands + [parts[1]]) }
@@ -23,6 +26,7 @@ public struct QueryCondition: Sendable {
         })
     }
 
+    /// A condition that holds where `lhs`, `rhs` or both hold: `||`.
     public static func || (lhs: QueryCondition, rhs: QueryCondition) -> QueryCondition {
         QueryCondition(.combining([lhs.fragment, rhs.fragment]) { parts in
             if case .or(let operands) = parts[0].kind { return .or(operands + [parts[1]]) }
@@ -30,6 +34,7 @@ public struct QueryCondition: Sendable {
         })
     }
 
+    /// A condition that holds where `operand` does not: `!`.
     public static prefix func ! (operand: QueryCondition) -> QueryCondition {
         QueryCondition(.combining([operand.fragment]) { parts in .not(parts[0]) })
     }
@@ -66,22 +71,27 @@ extension Optional {
         QueryExpression<V>.unwrapping(lhs) == rhs
     }
 
+    /// `$0.budget?.limit != 100`: true where the value is nil or differs from `rhs`.
     public static func != <V: QueryValue & Equatable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
         QueryExpression<V>.unwrapping(lhs) != rhs
     }
 
+    /// `$0.budget?.limit < 100`: false where the value is nil.
     public static func < <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
         QueryExpression<V>.unwrapping(lhs) < rhs
     }
 
+    /// `$0.budget?.limit <= 100`: false where the value is nil.
     public static func <= <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
         QueryExpression<V>.unwrapping(lhs) <= rhs
     }
 
+    /// `$0.budget?.limit > 100`: false where the value is nil.
     public static func > <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
         QueryExpression<V>.unwrapping(lhs) > rhs
     }
 
+    /// `$0.budget?.limit >= 100`: false where the value is nil.
     public static func >= <V: QueryValue & Comparable>(lhs: Self, rhs: V) -> QueryCondition where Wrapped == QueryExpression<V> {
         QueryExpression<V>.unwrapping(lhs) >= rhs
     }

@@ -8,8 +8,10 @@
 
 /// A typed value in a predicate.
 public struct QueryExpression<Value>: Sendable {
+    /// The syntax tree of the value, with the values it binds.
     public let fragment: QueryFragment
 
+    /// A value made from a fragment of syntax tree whose type is `Value`.
     public init(_ fragment: QueryFragment) {
         self.fragment = fragment
     }
@@ -35,11 +37,17 @@ extension QueryExpression {
 // MARK: - Equality: every value type, optionals included (`$0.note == nil`).
 
 extension QueryExpression where Value: QueryValue & Equatable {
+    /// A condition that holds where the value equals `rhs`: `$0.name == "Rent"`.
     public static func == (lhs: QueryExpression, rhs: Value) -> QueryCondition { compare(.equal, lhs.fragment, rhs.queryFragment) }
+    /// A condition that holds where the value differs from `rhs`: `$0.name != "Rent"`.
     public static func != (lhs: QueryExpression, rhs: Value) -> QueryCondition { compare(.notEqual, lhs.fragment, rhs.queryFragment) }
+    /// A condition that holds where `lhs` equals the value: `"Rent" == $0.name`.
     public static func == (lhs: Value, rhs: QueryExpression) -> QueryCondition { compare(.equal, lhs.queryFragment, rhs.fragment) }
+    /// A condition that holds where `lhs` differs from the value: `"Rent" != $0.name`.
     public static func != (lhs: Value, rhs: QueryExpression) -> QueryCondition { compare(.notEqual, lhs.queryFragment, rhs.fragment) }
+    /// A condition that holds where the two values are equal: `$0.amount == $0.budget?.limit`.
     public static func == (lhs: QueryExpression, rhs: QueryExpression) -> QueryCondition { compare(.equal, lhs.fragment, rhs.fragment) }
+    /// A condition that holds where the two values differ: `$0.amount != $0.budget?.limit`.
     public static func != (lhs: QueryExpression, rhs: QueryExpression) -> QueryCondition {
         compare(.notEqual, lhs.fragment, rhs.fragment)
     }
@@ -59,23 +67,35 @@ extension QueryExpression where Value: QueryValue & Equatable {
 // MARK: - Order
 
 extension QueryExpression where Value: QueryValue & Comparable {
+    /// A condition that holds where the value is `<` `rhs`: `$0.limit < 100`.
     public static func < (lhs: QueryExpression, rhs: Value) -> QueryCondition { compare(.less, lhs.fragment, rhs.queryFragment) }
+    /// A condition that holds where the value is `<=` `rhs`: `$0.limit <= 100`.
     public static func <= (lhs: QueryExpression, rhs: Value) -> QueryCondition { compare(.lessOrEqual, lhs.fragment, rhs.queryFragment) }
+    /// A condition that holds where the value is `>` `rhs`: `$0.limit > 100`.
     public static func > (lhs: QueryExpression, rhs: Value) -> QueryCondition { compare(.greater, lhs.fragment, rhs.queryFragment) }
+    /// A condition that holds where the value is `>=` `rhs`: `$0.limit >= 100`.
     public static func >= (lhs: QueryExpression, rhs: Value) -> QueryCondition {
         compare(.greaterOrEqual, lhs.fragment, rhs.queryFragment)
     }
+    /// A condition that holds where `lhs` is `<` the value: `100 < $0.limit`.
     public static func < (lhs: Value, rhs: QueryExpression) -> QueryCondition { compare(.less, lhs.queryFragment, rhs.fragment) }
+    /// A condition that holds where `lhs` is `<=` the value: `100 <= $0.limit`.
     public static func <= (lhs: Value, rhs: QueryExpression) -> QueryCondition { compare(.lessOrEqual, lhs.queryFragment, rhs.fragment) }
+    /// A condition that holds where `lhs` is `>` the value: `100 > $0.limit`.
     public static func > (lhs: Value, rhs: QueryExpression) -> QueryCondition { compare(.greater, lhs.queryFragment, rhs.fragment) }
+    /// A condition that holds where `lhs` is `>=` the value: `100 >= $0.limit`.
     public static func >= (lhs: Value, rhs: QueryExpression) -> QueryCondition {
         compare(.greaterOrEqual, lhs.queryFragment, rhs.fragment)
     }
+    /// A condition that compares two values of the object with `<`: `$0.amount < $0.budget?.limit`.
     public static func < (lhs: QueryExpression, rhs: QueryExpression) -> QueryCondition { compare(.less, lhs.fragment, rhs.fragment) }
+    /// A condition that compares two values of the object with `<=`: `$0.amount <= $0.budget?.limit`.
     public static func <= (lhs: QueryExpression, rhs: QueryExpression) -> QueryCondition {
         compare(.lessOrEqual, lhs.fragment, rhs.fragment)
     }
+    /// A condition that compares two values of the object with `>`: `$0.amount > $0.budget?.limit`.
     public static func > (lhs: QueryExpression, rhs: QueryExpression) -> QueryCondition { compare(.greater, lhs.fragment, rhs.fragment) }
+    /// A condition that compares two values of the object with `>=`: `$0.amount >= $0.budget?.limit`.
     public static func >= (lhs: QueryExpression, rhs: QueryExpression) -> QueryCondition {
         compare(.greaterOrEqual, lhs.fragment, rhs.fragment)
     }
@@ -112,36 +132,50 @@ extension Array where Element: QueryValue & Equatable {
 // MARK: - Arithmetic
 
 extension QueryExpression where Value: QueryValue & Numeric {
+    /// The sum of the value and `rhs`: `$0.limit + 10`.
     public static func + (lhs: QueryExpression, rhs: Value) -> QueryExpression { arithmetic(.add, lhs.fragment, rhs.queryFragment) }
+    /// The difference of the value and `rhs`: `$0.limit - 10`.
     public static func - (lhs: QueryExpression, rhs: Value) -> QueryExpression { arithmetic(.subtract, lhs.fragment, rhs.queryFragment) }
+    /// The product of the value and `rhs`: `$0.limit * 10`.
     public static func * (lhs: QueryExpression, rhs: Value) -> QueryExpression { arithmetic(.multiply, lhs.fragment, rhs.queryFragment) }
+    /// The sum of `lhs` and the value: `10 + $0.limit`.
     public static func + (lhs: Value, rhs: QueryExpression) -> QueryExpression { arithmetic(.add, lhs.queryFragment, rhs.fragment) }
+    /// The difference of `lhs` and the value: `10 - $0.limit`.
     public static func - (lhs: Value, rhs: QueryExpression) -> QueryExpression { arithmetic(.subtract, lhs.queryFragment, rhs.fragment) }
+    /// The product of `lhs` and the value: `10 * $0.limit`.
     public static func * (lhs: Value, rhs: QueryExpression) -> QueryExpression { arithmetic(.multiply, lhs.queryFragment, rhs.fragment) }
+    /// The sum of two values of the object: `$0.limit + $0.spent`.
     public static func + (lhs: QueryExpression, rhs: QueryExpression) -> QueryExpression { arithmetic(.add, lhs.fragment, rhs.fragment) }
+    /// The difference of two values of the object: `$0.limit - $0.spent`.
     public static func - (lhs: QueryExpression, rhs: QueryExpression) -> QueryExpression {
         arithmetic(.subtract, lhs.fragment, rhs.fragment)
     }
+    /// The product of two values of the object: `$0.limit * $0.spent`.
     public static func * (lhs: QueryExpression, rhs: QueryExpression) -> QueryExpression {
         arithmetic(.multiply, lhs.fragment, rhs.fragment)
     }
 }
 
 extension QueryExpression where Value: QueryValue & SignedNumeric {
+    /// The value negated: `-$0.amount`.
     public static prefix func - (operand: QueryExpression) -> QueryExpression {
         QueryExpression(.combining([operand.fragment]) { parts in .negate(parts[0]) })
     }
 }
 
 extension QueryExpression where Value: QueryValue & FloatingPoint {
+    /// The quotient of the value and `rhs`: `$0.limit / 10`.
     public static func / (lhs: QueryExpression, rhs: Value) -> QueryExpression { arithmetic(.divide, lhs.fragment, rhs.queryFragment) }
+    /// The quotient of two values of the object: `$0.limit / $0.spent`.
     public static func / (lhs: QueryExpression, rhs: QueryExpression) -> QueryExpression {
         arithmetic(.divide, lhs.fragment, rhs.fragment)
     }
 }
 
 extension QueryExpression where Value: QueryValue & BinaryInteger {
+    /// The quotient of the value and `rhs`: `$0.limit / 10`.
     public static func / (lhs: QueryExpression, rhs: Value) -> QueryExpression { arithmetic(.divide, lhs.fragment, rhs.queryFragment) }
+    /// The remainder of the value and `rhs`: `$0.limit % 10`.
     public static func % (lhs: QueryExpression, rhs: Value) -> QueryExpression { arithmetic(.remainder, lhs.fragment, rhs.queryFragment) }
 }
 

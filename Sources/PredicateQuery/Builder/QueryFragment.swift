@@ -17,6 +17,7 @@ public struct QueryFragment: Sendable {
     /// What could not be expressed (a key path pq cannot name, …), as messages.
     public var problems: [String]
 
+    /// A fragment of `expr`, with the values its reserved parameters bind and what could not be expressed.
     public init(_ expr: Expr, boundValues: [String: Value] = [:], problems: [String] = []) {
         self.expr = expr
         self.boundValues = boundValues

@@ -114,17 +114,23 @@ public protocol QueryEnum: QueryValue, RawRepresentable, CaseIterable where RawV
 
 /// The raw value types of enums pq can store: `Int` and `String`.
 public protocol QueryEnumRawValue {
+    /// The raw value a case is stored as.
     var enumRawValue: EnumType.RawValue { get }
+    /// The type of the raw values: Int or String.
     static var enumRawType: EnumType.RawType { get }
 }
 
 extension Int: QueryEnumRawValue {
+    /// The integer as an enum raw value.
     public var enumRawValue: EnumType.RawValue { .int(Int64(self)) }
+    /// Int, the raw type of an enum whose raw values are integers.
     public static var enumRawType: EnumType.RawType { .int }
 }
 
 extension String: QueryEnumRawValue {
+    /// The string as an enum raw value.
     public var enumRawValue: EnumType.RawValue { .string(self) }
+    /// String, the raw type of an enum whose raw values are strings.
     public static var enumRawType: EnumType.RawType { .string }
 }
 

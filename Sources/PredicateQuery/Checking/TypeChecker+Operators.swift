@@ -1,6 +1,6 @@
 // Comparisons, string tests, membership, arithmetic and negation.
 //
-// Meaning rules enforced here (Grammar/README and SPEC §5): `== nil` and `!= nil`
+// Meaning rules enforced here (Documentation/Language.md, "Meaning"): `== nil` and `!= nil`
 // test presence; ordering and string tests with nil are errors when written and
 // false at run time; ordering needs a type with an order; `[c]`/`[d]` need
 // strings; Data, transformable and Codable-struct values only take nil tests.

@@ -40,7 +40,9 @@ public struct TypeChecker {
 
     /// The outcome of checking: a checked query when there were no errors, and every diagnostic.
     public struct Result: Sendable {
+        /// The checked query, or nil when the query has errors.
         public var query: CheckedQuery?
+        /// The errors and warnings, in source order.
         public var diagnostics: [Diagnostic]
         /// Diagnostics found beyond the ones kept (the last kept one says how many).
         var omitted = 0

@@ -15,8 +15,10 @@
 public struct RelationshipStep: Sendable, Hashable {
     /// The entity the step starts from.
     public var source: String
+    /// The relationship followed.
     public var relationship: Relationship
 
+    /// A step along `relationship`, declared on the entity `source`.
     public init(source: String, relationship: Relationship) {
         self.source = source
         self.relationship = relationship
@@ -31,6 +33,7 @@ public struct AttributePath: Sendable, Hashable {
     public var steps: [RelationshipStep]
     /// The entity that has the attribute.
     public var entity: String
+    /// The attribute at the end of the path.
     public var attribute: Attribute
 
     /// Whether the value can be nil: an optional attribute or a step through an optional relationship.
@@ -46,7 +49,10 @@ public struct AttributePath: Sendable, Hashable {
 
 /// An object reached from an object in scope through to-one relationships.
 public struct ObjectPath: Sendable, Hashable {
+    /// The level of the object the path starts from: 0 for the object the query
+    /// filters; each quantifier or aggregate binds its elements one level deeper.
     public var level: Int
+    /// The to-one relationships followed from that object, in order.
     public var steps: [RelationshipStep]
     /// The entity of the object reached.
     public var entity: String
@@ -68,8 +74,11 @@ public struct CollectionPath: Sendable, Hashable {
 
 /// A declared parameter: its name, the type its context gives it, and its first use.
 public struct ParameterDeclaration: Sendable, Hashable {
+    /// The parameter's name, without `$`.
     public var name: String
+    /// The type of the value it takes, inferred from where it is used.
     public var type: ValueType
+    /// Where the parameter is first used.
     public var span: SourceSpan
 }
 
@@ -87,8 +96,11 @@ public indirect enum TypedExpr: Sendable {
     case object(ObjectPath)
     /// True when the operand is nil (an attribute, a parameter, or a related object).
     case isNil(TypedExpr)
+    /// `!x`: true where `x` is false.
     case not(TypedExpr)
+    /// `a && b && …`: true where every operand is true.
     case and([TypedExpr])
+    /// `a || b || …`: true where any operand is true.
     case or([TypedExpr])
     /// Both operands have the same type; `[c]`/`[d]` only on strings. False if either is nil.
     case compare(ComparisonOperator, TypedExpr, TypedExpr, StringOptions)
@@ -103,6 +115,7 @@ public indirect enum TypedExpr: Sendable {
     case inRange(TypedExpr, TypedExpr, TypedExpr, RangeKind)
     /// Arithmetic; the result type is given.
     case arithmetic(ArithmeticOperator, TypedExpr, TypedExpr, ValueType)
+    /// `-x`, of the given numeric type.
     case negate(TypedExpr, ValueType)
     /// `a ?? b`: `a` unless it is nil, then `b`; the type is given.
     case coalesce(TypedExpr, TypedExpr, ValueType)
@@ -154,27 +167,37 @@ extension TypedExpr {
 
 /// A checked sort key.
 public struct CheckedSortKey: Sendable {
+    /// The attribute sorted on.
     public var path: AttributePath
+    /// The attribute's value type.
     public var type: ValueType
+    /// Whether the order is ascending (`asc`, the default) rather than descending.
     public var isAscending: Bool
+    /// `[c]`, `[d]` or `[cd]`: a string key sorted case- or diacritic-insensitively.
     public var options: StringOptions
 }
 
 /// A checked `limit` or `offset`.
 public enum CheckedCount: Sendable, Hashable {
+    /// A count written as a number.
     case literal(Int64)
+    /// A count given as a parameter, bound when the query runs.
     case parameter(String)
 }
 
 /// A query that type-checked against a schema: ready to lower or evaluate.
 public struct CheckedQuery: Sendable {
+    /// The schema the query was checked against.
     public var schema: Schema
     /// The entity whose objects the query returns.
     public var entity: Entity
     /// The filter; nil means every object.
     public var predicate: TypedExpr?
+    /// The sort keys, most significant first.
     public var sortKeys: [CheckedSortKey]
+    /// At most this many results, if the query says so.
     public var limit: CheckedCount?
+    /// How many results to skip, if the query says so.
     public var offset: CheckedCount?
     /// The parameters the query needs, in order of first use.
     public var parameters: [ParameterDeclaration]

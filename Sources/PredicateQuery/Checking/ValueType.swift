@@ -6,13 +6,21 @@
 
 /// The type of a typed expression.
 public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
+    /// A value of Bool.
     case bool
+    /// A value of an integer (Int of any width).
     case int
+    /// A value of a floating-point number (Double, Float, Decimal).
     case double
+    /// A value of String.
     case string
+    /// A value of Date.
     case date
+    /// A value of UUID.
     case uuid
+    /// A value of Data: bytes, only equal or unequal.
     case data
+    /// A value of URL, compared as its string.
     case url
     /// A span of time in seconds, from a duration literal.
     case duration

@@ -12,7 +12,9 @@ import Foundation
 /// A bounded cache of compile results for one schema and store mapping, safe to
 /// share between threads. When it is full, the least recently used half is dropped.
 public final class QueryCache: Sendable {
+    /// The schema queries are checked against.
     public let schema: Schema
+    /// The layout queries are lowered for.
     public let mapping: StoreMapping
     /// The most results kept.
     public let capacity: Int
@@ -40,6 +42,7 @@ public final class QueryCache: Sendable {
 
     private let state = Locked(State())
 
+    /// A cache of queries compiled for `schema` in the layout `mapping`, keeping the `capacity` most recently used.
     public init(schema: Schema, mapping: StoreMapping, capacity: Int = 256) {
         self.schema = schema
         self.mapping = mapping

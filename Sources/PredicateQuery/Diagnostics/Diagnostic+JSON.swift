@@ -8,22 +8,37 @@ import Foundation
 extension Diagnostic {
     /// The JSON form of one diagnostic, with locations resolved against the input.
     public struct JSONForm: Codable, Hashable, Sendable {
+        /// A range of the input in UTF-8 byte offsets, `start` included, `end` not.
         public struct Range: Codable, Hashable, Sendable {
+            /// The offset of the first byte.
             public var start: Int
+            /// The offset just past the last byte.
             public var end: Int
         }
+        /// A note attached to the diagnostic, with its location if it has one.
         public struct Note: Codable, Hashable, Sendable {
+            /// What the note says.
             public var message: String
+            /// The part of the input the note points at, if any.
             public var range: Range?
+            /// The 1-based line where that range starts, if any.
             public var line: Int?
+            /// The 1-based column (in characters) where that range starts, if any.
             public var column: Int?
         }
+        /// `error`, `warning` or `note`.
         public var severity: Severity
+        /// The stable code: `check.notOrderable`.
         public var code: String
+        /// What is wrong, in one sentence.
         public var message: String
+        /// The part of the input the diagnostic points at.
         public var range: Range
+        /// The 1-based line where that range starts.
         public var line: Int
+        /// The 1-based column (in characters) where that range starts.
         public var column: Int
+        /// The notes, in order.
         public var notes: [Note]
     }
 

@@ -6,6 +6,7 @@
 
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Codable, Comparable {
+    /// How serious a diagnostic is: a note explains, a warning is worth a look, an error stops the query.
     case note, warning, error
 
     private var rank: Int {
@@ -34,9 +35,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable,
 
 /// A secondary message attached to a diagnostic, optionally pointing elsewhere in the input.
 public struct DiagnosticNote: Hashable, Sendable, Codable {
+    /// What the note says: a hint, a suggestion or what was expected.
     public var message: String
+    /// The part of the input the note points at, if any.
     public var span: SourceSpan?
 
+    /// A note saying `message`, pointing at `span` if given.
     public init(_ message: String, at span: SourceSpan? = nil) {
         self.message = message
         self.span = span
@@ -45,12 +49,18 @@ public struct DiagnosticNote: Hashable, Sendable, Codable {
 
 /// One problem (or remark) found in the user's input.
 public struct Diagnostic: Hashable, Sendable, Codable, Error {
+    /// Whether it stops the query (error) or not (warning, note).
     public var severity: Severity
+    /// The stable code, for tools and tests: `check.notOrderable`.
     public var code: DiagnosticCode
+    /// What is wrong, in one sentence.
     public var message: String
+    /// The part of the input it points at.
     public var span: SourceSpan
+    /// Notes that explain it or suggest a fix.
     public var notes: [DiagnosticNote]
 
+    /// A diagnostic of `severity` with `code` and `message`, pointing at `span`.
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String,
         at span: SourceSpan, notes: [DiagnosticNote] = []
@@ -102,6 +112,7 @@ public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     /// The input the diagnostics point into.
     public var source: String
 
+    /// An error carrying `diagnostics` about `source`.
     public init(diagnostics: [Diagnostic], source: String) {
         self.diagnostics = diagnostics
         self.source = source

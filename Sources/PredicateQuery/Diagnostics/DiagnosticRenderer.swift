@@ -18,6 +18,9 @@ public struct DiagnosticRenderer: Sendable {
     /// Source lines wider than this many characters are shown as a window around the span.
     public var maxLineWidth: Int
 
+    /// A renderer that names the input `fileName` in each location, shows each
+    /// diagnostic's code in brackets when `showsCodes`, and shortens input lines
+    /// longer than `maxLineWidth` around the caret.
     public init(fileName: String = "<input>", showsCodes: Bool = true, maxLineWidth: Int = 120) {
         self.fileName = fileName
         self.showsCodes = showsCodes

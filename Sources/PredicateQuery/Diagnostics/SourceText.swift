@@ -8,7 +8,9 @@
 
 /// A 1-based line and column, as shown to people.
 public struct SourcePosition: Hashable, Sendable, Codable {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in characters.
     public var column: Int
 }
 
@@ -19,6 +21,7 @@ public struct SourceText: Sendable {
     /// Byte offset at which each line starts; the first entry is 0.
     private let lineStarts: [Int]
 
+    /// The text, indexed for turning offsets into lines and columns.
     public init(_ text: String) {
         bytes = Array(text.utf8)
         var starts = [0]

@@ -8,7 +8,7 @@
 // - if any value is a Double, the result is the Double sum, added in order;
 // - no values sum to 0; a NaN result is nil.
 
-public enum Aggregates {
+package enum Aggregates {
     /// Adds values one at a time, as `pq_sum`'s step function does.
     public struct Sum: Sendable {
         private var integer: Int64 = 0

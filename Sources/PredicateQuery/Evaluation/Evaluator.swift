@@ -2,7 +2,7 @@
 //
 // It runs a query over an `ObjectGraph` and must select, in order, exactly the
 // objects the SQL does (the differential tests hold the two to that). Logic is
-// two-valued as SPEC §5 says: a condition is true or false for every object;
+// two-valued as Documentation/Language.md ("Meaning") says: a condition is true or false for every object;
 // `==` treats nil as equal to nil, while an ordering comparison, a string test or
 // a membership test with a nil operand is false.
 
@@ -10,16 +10,21 @@ import Foundation
 
 /// Why evaluation failed: the same failures the store reports for the same query.
 public struct EvaluationError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in one sentence.
     public var message: String
     public var description: String { message }
 }
 
 /// Runs checked queries over objects in memory.
 public struct Evaluator {
+    /// The objects queries run over.
     public let graph: ObjectGraph
+    /// The values of the queries' `$name` parameters, by name.
     public let parameters: [String: ParameterValue]
+    /// The moment and time zone `now()` and `today()` mean.
     public let environment: QueryEnvironment
 
+    /// An evaluator over `graph`, with values for parameters and the moment the queries run.
     public init(
         graph: ObjectGraph, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) {

@@ -4,7 +4,7 @@
 // the regex, the compiled query or the statement of the other spelling.
 
 /// A string that is equal only to the same Unicode scalars.
-public struct ExactText: Hashable, Sendable {
+package struct ExactText: Hashable, Sendable {
     public let text: String
 
     public init(_ text: String) {

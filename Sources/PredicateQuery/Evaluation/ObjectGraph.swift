@@ -7,9 +7,12 @@
 
 /// Identifies an object: its entity and its key, unique within the entity's table.
 public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The name of the object's entity.
     public var entity: String
+    /// The object's key, unique within its entity (a store's primary key).
     public var key: Int64
 
+    /// The object of `entity` with `key`.
     public init(_ entity: String, _ key: Int64) {
         self.entity = entity
         self.key = key
@@ -24,9 +27,13 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
 /// One object: attribute values by attribute name, and links by relationship name.
 public struct GraphObject: Sendable {
+    /// Which object it is.
     public var id: ObjectID
+    /// Its attribute values, by attribute name; a missing attribute is nil.
     public var values: [String: Value]
+    /// The object each to-one relationship points to, by relationship name; missing when nil.
     public var toOne: [String: ObjectID]
+    /// The objects each to-many relationship holds, by relationship name.
     public var toMany: [String: [ObjectID]]
 
     /// The value of an attribute; nil attributes are `.null`.
@@ -35,12 +42,15 @@ public struct GraphObject: Sendable {
 
 /// A consistent set of objects of a schema.
 public struct ObjectGraph: Sendable {
+    /// The schema the objects belong to.
     public let schema: Schema
+    /// Every object, by identifier.
     public private(set) var objects: [ObjectID: GraphObject] = [:]
     /// The objects of each entity (exactly that entity, not its sub-entities), in key order.
     public private(set) var objectsByEntity: [String: [ObjectID]] = [:]
     private var nextKey: [String: Int64] = [:]
 
+    /// An empty graph of objects of `schema`.
     public init(schema: Schema) {
         self.schema = schema
     }
@@ -65,6 +75,7 @@ public struct ObjectGraph: Sendable {
         return id
     }
 
+    /// The object with identifier `id`, or nil if the graph has none.
     public subscript(id: ObjectID) -> GraphObject? { objects[id] }
 
     /// Sets an attribute value.

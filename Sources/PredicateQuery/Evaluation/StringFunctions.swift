@@ -8,7 +8,7 @@
 
 import Foundation
 
-public enum StringFunctions {
+package enum StringFunctions {
     /// The key `[c]` and `[d]` compare and sort by: the text in composed form (NFC),
     /// then folded scalar by scalar (`StringFolding`): case by Unicode's full case
     /// folding (`ß` → `ss`, `É` → `é`), diacritics removed (`é` → `e`). So `==[c]`

@@ -5,13 +5,21 @@ import Foundation
 
 /// One value of an attribute, a constant or a parameter.
 public enum Value: Sendable, Hashable {
+    /// No value: an optional attribute that is nil.
     case null
+    /// A Bool.
     case bool(Bool)
+    /// An integer, of any width, as an Int64.
     case int(Int64)
+    /// A floating-point number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// A moment in time.
     case date(Date)
+    /// A UUID.
     case uuid(UUID)
+    /// Bytes.
     case data(Data)
 
     /// Whether this is `.null`.

@@ -28,6 +28,7 @@ import Foundation
 
 /// Why a Foundation predicate or sort descriptor could not be converted.
 public struct PredicateBridgeError: Error, Sendable, CustomStringConvertible {
+    /// What could not be converted, and why, in one sentence.
     public var message: String
     public var description: String { message }
 }

@@ -7,15 +7,20 @@ import Foundation
 
 /// A value given for a parameter: one value, or a list for `x in $list`.
 public enum ParameterValue: Sendable, Hashable {
+    /// One value, for a parameter compared or used as a value: `$name`.
     case single(Value)
+    /// A list of values, for a parameter a value is looked for in: `x in $list`.
     case list([Value])
 }
 
 /// When a query runs: the moment `now()` stands for, and the time zone `today()` uses.
 public struct QueryEnvironment: Sendable {
+    /// The moment `now()` stands for; `today()` is the start of its day.
     public var now: Date
+    /// The time zone whose midnight `today()` is.
     public var timeZone: TimeZone
 
+    /// An environment in which `now()` is `now` (by default, the moment it is made) and `today()` starts in `timeZone`.
     public init(now: Date = Date(), timeZone: TimeZone = .current) {
         self.now = now
         self.timeZone = timeZone
@@ -32,11 +37,13 @@ public struct QueryEnvironment: Sendable {
 
 /// Why parameters could not be bound.
 public struct BindingError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the parameters' values, in one sentence.
     public var message: String
     /// Whether the values exceed a limit (SQLite's bound values), rather than being wrong.
     public var isLimit: Bool
     public var description: String { message }
 
+    /// An error saying `message`; `isLimit` when the values exceed a limit rather than being wrong.
     public init(message: String, isLimit: Bool = false) {
         self.message = message
         self.isLimit = isLimit
@@ -44,8 +51,10 @@ public struct BindingError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A statement ready to run: its text (list parameters expanded) and every value to bind.
-public struct ResolvedStatement: Sendable {
+package struct ResolvedStatement: Sendable {
+    /// The SQL to run, with a placeholder for each value.
     public var sql: String
+    /// The values to bind, one per placeholder, in order.
     public var values: [Value]
     /// How many values each list parameter's binding (by its index in the query's
     /// bindings) put after the others (nil members are left out).
@@ -57,7 +66,7 @@ public struct ResolvedStatement: Sendable {
     public var bindings: [SQLBinding] = []
 }
 
-public enum BindingResolver {
+package enum BindingResolver {
     /// Checks, before anything runs, that every parameter the query declares has a
     /// value of its type and that pattern parameters are valid regular expressions,
     /// so a bad value fails the query whatever order it would be evaluated in.

@@ -4,7 +4,7 @@ import Foundation
 
 /// A value to bind to a placeholder, as lowering knows it; `BindingResolver` turns
 /// it into a concrete value when the query runs.
-public enum SQLBinding: Sendable, Hashable {
+package enum SQLBinding: Sendable, Hashable {
     /// A constant of the query (a literal, an enum case's raw value, a date).
     case constant(Value, ValueType)
     /// A parameter, bound by name when the query runs.
@@ -27,8 +27,11 @@ public enum SQLBinding: Sendable, Hashable {
 
 /// What one column of a result row holds.
 public enum ResultColumn: Sendable, Hashable {
+    /// The object's primary key (`Z_PK` in the Core Data layout).
     case primaryKey
+    /// The object's entity number (`Z_ENT`), which tells sub-entities sharing one table apart.
     case entityNumber
+    /// The stored value of an attribute.
     case attribute(Attribute)
     /// The key of the object a to-one relationship points to.
     case toOne(Relationship)
@@ -49,13 +52,14 @@ public struct CompiledQuery: Sendable {
     /// known (`=`, or `IS` for nil: see `statement(listSizes:nilBindings:)`).
     public var sql: String
     /// One entry per placeholder, in order.
-    public var bindings: [SQLBinding]
+    package var bindings: [SQLBinding]
     /// What the columns of each row are (empty for a count).
     public var columns: [ResultColumn]
     /// Whether the statement returns one row holding the number of matches.
     public var isCount: Bool
     /// The checked query this was lowered from.
     public var query: CheckedQuery
+    /// The layout the query was lowered for.
     public var mapping: StoreMapping
     /// Whether it was lowered with summaries (see `SQLLowering.lower`).
     public var hasSummaries = false

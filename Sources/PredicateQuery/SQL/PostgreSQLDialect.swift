@@ -11,7 +11,9 @@
 
 /// The databases pq lowers queries for.
 public enum SQLDatabase: String, Sendable, Hashable, Codable {
+    /// SQLite, with pq's SQL functions registered on the connection.
     case sqlite
+    /// PostgreSQL.
     case postgreSQL
 
     var dialect: any SQLDialect {

@@ -21,7 +21,8 @@
 import Foundation
 
 /// How a pattern for PostgreSQL is made from the needle bound at another index.
-public struct PostgreSQLPattern: Sendable, Hashable {
+package struct PostgreSQLPattern: Sendable, Hashable {
+    /// What the pattern tests: where the needle occurs, a `like` pattern, or a regular expression.
     public enum Kind: Sendable, Hashable {
         /// The needle occurs (`contains`), at the start, at the end, or is the whole text (`==`).
         case contains, prefix, suffix, whole
@@ -31,7 +32,9 @@ public struct PostgreSQLPattern: Sendable, Hashable {
         case regex
     }
 
+    /// What the pattern tests.
     public var kind: Kind
+    /// `[c]`, `[d]` or `[cd]`: the folding the pattern's text gets.
     public var options: StringOptions
     /// Whether the needle is composed (NFC) first: the form tested against the
     /// composed text, for pq's rule that canonically equivalent spellings match.
@@ -178,7 +181,8 @@ public struct PostgreSQLPattern: Sendable, Hashable {
 }
 
 /// Why a needle cannot be matched on PostgreSQL with pq's meaning.
-public struct PostgreSQLPatternError: Error, Sendable, CustomStringConvertible {
+package struct PostgreSQLPatternError: Error, Sendable, CustomStringConvertible {
+    /// Why the pattern cannot be made, in one sentence.
     public var message: String
     /// The construct that has no equal (`a word-character class '\w'`), for a
     /// regular expression; nil when the pattern as a whole is the problem.

@@ -30,7 +30,7 @@ extension DiagnosticCode {
 }
 
 /// The check that a checked query keeps its meaning on PostgreSQL.
-public enum PostgreSQLSupport {
+package enum PostgreSQLSupport {
     /// Throws, naming the first form PostgreSQL cannot answer as pq does.
     public static func check(_ query: CheckedQuery) throws(LoweringError) {
         if let predicate = query.predicate, let (form, why) = problem(in: predicate) {

@@ -14,7 +14,7 @@
 // Equality is null-safe everywhere (`IS`, `IS NOT`), as `==` is in Swift.
 
 /// Why a query could not be lowered for a mapping.
-public struct LoweringError: Error, Sendable, CustomStringConvertible {
+package struct LoweringError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The diagnostic code the error is reported under.
     public var code: DiagnosticCode = .storeMismatch
@@ -24,7 +24,7 @@ public struct LoweringError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Lowers checked queries to SQL.
-public struct SQLLowering {
+package struct SQLLowering {
     let schema: Schema
     let mapping: StoreMapping
     let dialect: any SQLDialect

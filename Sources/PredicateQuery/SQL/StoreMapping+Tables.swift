@@ -5,7 +5,7 @@
 // spells the column types in its own dialect.
 
 /// A table of entity rows: its name, integer primary key and other columns.
-public struct EntityTable: Sendable, Hashable {
+package struct EntityTable: Sendable, Hashable {
     public var name: String
     public var primaryKey: String
     public var columns: [Column]
@@ -28,7 +28,7 @@ public struct EntityTable: Sendable, Hashable {
 }
 
 /// A table of many-to-many links: one row per pair of keys, the pair its primary key.
-public struct JoinTable: Sendable, Hashable {
+package struct JoinTable: Sendable, Hashable {
     public var name: String
     /// The column of the key of the object the relationship starts from.
     public var source: String
@@ -38,7 +38,7 @@ public struct JoinTable: Sendable, Hashable {
 
 extension StoreMapping {
     /// Every entity table, in Core Data's entity order, each column once.
-    public func entityTables(for schema: Schema) -> [EntityTable] {
+    package func entityTables(for schema: Schema) -> [EntityTable] {
         var tables: [EntityTable] = []
         for entity in Self.coreDataOrder(schema) {
             guard let mapped = self.entity(entity.name) else { continue }
@@ -95,7 +95,7 @@ extension StoreMapping {
 
     /// The foreign-key columns of to-one relationships (a store indexes them), and
     /// the join tables of many-to-many relationships, each join table once.
-    public func relationshipTables(
+    package func relationshipTables(
         for schema: Schema
     ) -> (foreignKeys: [(table: String, column: String)], joinTables: [JoinTable]) {
         var foreignKeys: [(table: String, column: String)] = []
@@ -120,7 +120,7 @@ extension StoreMapping {
     /// own and inherited ones): the join table and the pairs (object key, element
     /// key). A relationship and its inverse give the same links, each its own way
     /// round, so a store inserts them ignoring pairs already there.
-    public func links(in graph: ObjectGraph, of schema: Schema) -> [(table: JoinTable, pairs: [(Int64, Int64)])] {
+    package func links(in graph: ObjectGraph, of schema: Schema) -> [(table: JoinTable, pairs: [(Int64, Int64)])] {
         var links: [(table: JoinTable, pairs: [(Int64, Int64)])] = []
         for entity in schema.entities {
             for property in schema.allProperties(of: entity) {

@@ -49,15 +49,21 @@ public enum DateEncoding: String, Sendable, Hashable, Codable {
 public struct StoreMapping: Sendable, Hashable, Codable {
     /// The built-in layouts.
     public enum Layout: String, Sendable, Hashable, Codable {
+        /// `coreData`: the tables and columns Core Data and SwiftData write (`ZBUDGET`,
+        /// `ZNAME`, `Z_PK`, `Z_ENT`); `plain`: a table per entity and a column per attribute,
+        /// named as in the model.
         case coreData, plain
     }
 
+    /// Which of the built-in layouts the mapping follows.
     public var layout: Layout
+    /// The table and columns of each entity, by entity name.
     public var entities: [String: EntityMapping]
     /// Keyed by `Entity.relationship`.
     public var relationships: [String: RelationshipMapping]
     /// The entity number of each entity (`Z_ENT`), in the Core Data layout.
     public var entityNumbers: [String: Int]
+    /// How dates are stored.
     public var dateEncoding: DateEncoding
     /// The columns that lead an index, by table, as read from a store (names
     /// lowercased); nil when unknown, and then any column may have one. Lowering

@@ -6,7 +6,7 @@
 import Foundation
 
 /// Converts between pq's values and the values a store holds.
-public enum StoreValueEncoding {
+package enum StoreValueEncoding {
     /// The stored form of a value of the given type.
     public static func encode(_ value: Value, as type: ValueType, dates: DateEncoding) -> Value {
         switch (value, type) {

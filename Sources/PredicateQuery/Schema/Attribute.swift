@@ -2,7 +2,9 @@
 
 /// A stored (or `@Transient`) property holding a value.
 public struct Attribute: Sendable, Hashable {
+    /// The name, as in the model: `limit`.
     public var name: String
+    /// The type of its value.
     public var type: AttributeType
     /// Declared optional (`String?`): the value may be nil.
     public var isOptional: Bool
@@ -17,6 +19,7 @@ public struct Attribute: Sendable, Hashable {
     /// `@Attribute(.externalStorage)`: large data kept beside the store.
     public var isExternalStorage: Bool
 
+    /// An attribute `name` of `type`; the flags say how the model declares it.
     public init(
         _ name: String, _ type: AttributeType, optional: Bool = false, defaultValue: String? = nil,
         unique: Bool = false, originalName: String? = nil, transient: Bool = false,
@@ -38,16 +41,25 @@ public struct Attribute: Sendable, Hashable {
 
 /// The type of an attribute's value.
 public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
+    /// `Bool`.
     case bool
     /// An integer of the given width in bits (8, 16, 32 or 64); `Int` is 64.
     case integer(bits: Int)
+    /// `Double`.
     case double
+    /// `Float`, compared as a Double.
     case float
+    /// `Decimal`, compared as a Double.
     case decimal
+    /// `String`.
     case string
+    /// `Date`.
     case date
+    /// `UUID`.
     case uuid
+    /// `Data`: bytes, only equal or unequal.
     case data
+    /// `URL`, compared as its string.
     case url
     /// A type declared by name in the schema: an enum or a Codable struct.
     case named(String)
@@ -95,12 +107,14 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
 
 /// A computed property of a model class: known to the schema, never queryable.
 public struct ComputedProperty: Sendable, Hashable {
+    /// The name, as in the model.
     public var name: String
     /// The declared type, as written: `Genre`, `UIImage?`.
     public var typeName: String
     /// The stored properties its getter reads, to suggest one in diagnostics.
     public var dependencies: [String]
 
+    /// A computed property `name` of the type written `typeName`, whose getter reads `dependencies`.
     public init(_ name: String, typeName: String, dependencies: [String] = []) {
         self.name = name
         self.typeName = typeName

@@ -22,6 +22,7 @@ public struct Entity: Sendable, Hashable {
     /// property's own name always wins over another's other name.
     public var otherNames: [String: String] = [:]
 
+    /// An entity `name` with its properties; the other arguments say how the model declares it.
     public init(
         _ name: String, attributes: [Attribute] = [], relationships: [Relationship] = [],
         computedProperties: [ComputedProperty] = [], parent: String? = nil, originalName: String? = nil,

@@ -7,13 +7,17 @@
 public struct EnumType: Sendable, Hashable {
     /// The raw value types SwiftData can store.
     public enum RawType: String, Sendable, Hashable, Codable {
+        /// Cases stored as integers.
         case int = "Int"
+        /// Cases stored as strings.
         case string = "String"
     }
 
     /// A raw value.
     public enum RawValue: Sendable, Hashable, CustomStringConvertible {
+        /// An integer raw value.
         case int(Int64)
+        /// A string raw value.
         case string(String)
 
         public var description: String {
@@ -26,11 +30,15 @@ public struct EnumType: Sendable, Hashable {
 
     /// A case and its (explicit or implied) raw value.
     public struct Case: Sendable, Hashable {
+        /// The case's name, as written after the dot: `kids` in `.kids`.
         public var name: String
+        /// The raw value the store keeps for the case.
         public var rawValue: RawValue
     }
 
+    /// The enum's name, as in the model: `Genre`.
     public var name: String
+    /// Whether the raw values are integers or strings.
     public var rawType: RawType
     /// The cases in declaration order, with raw values resolved.
     public private(set) var cases: [Case]
@@ -81,9 +89,12 @@ public struct EnumType: Sendable, Hashable {
 
 /// A Codable struct stored inline in its owner's table, one column per stored property.
 public struct CompositeType: Sendable, Hashable {
+    /// The struct's name, as in the model.
     public var name: String
+    /// Its stored properties, each kept in a column of its own.
     public var fields: [Attribute]
 
+    /// A Codable struct `name` with the stored properties `fields`.
     public init(_ name: String, fields: [Attribute]) {
         self.name = name
         self.fields = fields

@@ -3,6 +3,7 @@
 
 /// A reference from one entity to one or many objects of another.
 public struct Relationship: Sendable, Hashable {
+    /// The name, as in the model: `transactions`.
     public var name: String
     /// The entity at the other end.
     public var destination: String
@@ -22,6 +23,9 @@ public struct Relationship: Sendable, Hashable {
 
     /// The delete rules of SwiftData and Core Data.
     public enum DeleteRule: String, Sendable, Hashable, Codable, CaseIterable {
+        /// What deleting an object does to the objects it points to: `nullify` clears
+        /// their inverse, `cascade` deletes them, `deny` refuses while any remain,
+        /// `noAction` leaves them as they are.
         case nullify, cascade, deny, noAction
     }
 

@@ -8,14 +8,18 @@
 
 /// The entities, enums and Codable structs of a data model.
 public struct Schema: Sendable, Hashable {
+    /// The entities, in declaration order.
     public var entities: [Entity]
+    /// The enums attributes use, with their cases and raw values.
     public var enums: [EnumType]
+    /// The Codable structs stored inline in their owners' tables.
     public var composites: [CompositeType]
     /// Other names an entity is found by, to the entity's name: the tables of a
     /// database pq did not create, by their SQL names (`order_items` for
     /// `OrderItem`). An entity's own name always wins over another's other name.
     public var otherEntityNames: [String: String] = [:]
 
+    /// A schema of `entities`, with the enums and Codable structs their attributes use.
     public init(entities: [Entity], enums: [EnumType] = [], composites: [CompositeType] = []) {
         self.entities = entities
         self.enums = enums
@@ -71,8 +75,11 @@ public struct Schema: Sendable, Hashable {
 
 /// A property of an entity, of whichever kind.
 public enum Property: Sendable, Hashable {
+    /// A stored (or transient) attribute.
     case attribute(Attribute)
+    /// A relationship to another entity.
     case relationship(Relationship)
+    /// A computed property, which queries cannot use.
     case computed(ComputedProperty)
 
     /// The property's name in the model.

@@ -21,6 +21,7 @@ public struct Query: Sendable {
     /// `offset n`.
     public var offset: QueryCount?
 
+    /// A query of `entity` (inferred when nil) with a filter, an order and a page.
     public init(
         entity: Name? = nil, predicate: Expr? = nil, sortKeys: [SortKey] = [],
         limit: QueryCount? = nil, offset: QueryCount? = nil
@@ -35,9 +36,12 @@ public struct Query: Sendable {
 
 /// A name as written, with its span.
 public struct Name: Sendable, Hashable {
+    /// The name as written, without backticks.
     public var text: String
+    /// Where it is written.
     public var span: SourceSpan
 
+    /// A name `text`, written at `span`.
     public init(_ text: String, span: SourceSpan = .synthesized) {
         self.text = text
         self.span = span
@@ -46,13 +50,19 @@ public struct Name: Sendable, Hashable {
 
 /// The argument of `limit` or `offset`.
 public struct QueryCount: Sendable, Hashable {
+    /// A count written as a number, or a parameter.
     public enum Value: Sendable, Hashable {
+        /// `limit 10`.
         case literal(Int64)
+        /// `limit $n`: the parameter's name, without `$`.
         case parameter(String)
     }
+    /// The count.
     public var value: Value
+    /// Where it is written.
     public var span: SourceSpan
 
+    /// A count `value`, written at `span`.
     public init(_ value: Value, span: SourceSpan = .synthesized) {
         self.value = value
         self.span = span
@@ -61,12 +71,16 @@ public struct QueryCount: Sendable, Hashable {
 
 /// One `sort by` key.
 public struct SortKey: Sendable {
+    /// The key path sorted on.
     public var path: PropertyPath
+    /// Whether the order is ascending (`asc`, the default) rather than descending (`desc`).
     public var isAscending: Bool
     /// `[c]` or `[d]` after the key: compare folded values.
     public var options: StringOptions
+    /// Where the key is written.
     public var span: SourceSpan
 
+    /// A sort key on `path`.
     public init(_ path: PropertyPath, ascending: Bool = true, options: StringOptions = [], span: SourceSpan = .synthesized) {
         self.path = path
         self.isAscending = ascending
@@ -84,10 +98,14 @@ public struct PropertyPath: Sendable {
         /// The element bound by an enclosing closure or SUBQUERY (`$0`, `t`, `$t`): its name without `$`.
         case variable(String)
     }
+    /// Where the path starts.
     public var root: Root
+    /// The names followed, in order.
     public var components: [PathComponent]
+    /// Where the path is written.
     public var span: SourceSpan
 
+    /// A path through `components` from `root`.
     public init(root: Root = .object, _ components: [PathComponent], span: SourceSpan = .synthesized) {
         self.root = root
         self.components = components
@@ -102,11 +120,14 @@ public struct PropertyPath: Sendable {
 
 /// One step of a key path.
 public struct PathComponent: Sendable, Hashable {
+    /// The property's name.
     public var name: String
     /// Written with `?.` rather than `.`; both mean nil-safe navigation.
     public var isOptionalChained: Bool
+    /// Where the step is written.
     public var span: SourceSpan
 
+    /// A step to the property `name`.
     public init(_ name: String, optionalChained: Bool = false, span: SourceSpan = .synthesized) {
         self.name = name
         self.isOptionalChained = optionalChained
@@ -116,9 +137,12 @@ public struct PathComponent: Sendable, Hashable {
 
 /// An expression node and the span of its text.
 public struct Expr: Sendable {
+    /// What the expression is.
     public var kind: ExprKind
+    /// Where it is written; synthesized for trees built in code.
     public var span: SourceSpan
 
+    /// An expression of `kind`, written at `span`.
     public init(_ kind: ExprKind, span: SourceSpan = .synthesized) {
         self.kind = kind
         self.span = span
@@ -180,8 +204,10 @@ public indirect enum ExprKind: Sendable {
 public struct Closure: Sendable {
     /// The bound name without `$`: "0" for `$0`, "t" for `t in` or `$t`.
     public var variable: String
+    /// The condition or value the closure computes for each element.
     public var body: Expr
 
+    /// A closure binding `variable` (without `$`) to each element, computing `body`.
     public init(variable: String, body: Expr) {
         self.variable = variable
         self.body = body
@@ -190,10 +216,15 @@ public struct Closure: Sendable {
 
 /// A literal value as written.
 public enum Literal: Sendable, Hashable {
+    /// An integer: `42`, `1_000`, `0x1F`.
     case integer(Int64)
+    /// A number with a fraction or exponent: `3.5`, `1e3`.
     case decimal(Double)
+    /// A string: `'text'` or `"text"`.
     case string(String)
+    /// `true` or `false` (also `yes`, `no`).
     case bool(Bool)
+    /// `nil` (also `null`).
     case null
     /// `7d`: an amount and its unit.
     case duration(Double, DurationUnit)
@@ -201,6 +232,7 @@ public enum Literal: Sendable, Hashable {
 
 /// The units of a duration literal.
 public enum DurationUnit: Character, Sendable, Hashable, CaseIterable {
+    /// `s`, `m`, `h`, `d` and `w`: seconds, minutes, hours, days and weeks.
     case seconds = "s", minutes = "m", hours = "h", days = "d", weeks = "w"
 
     /// The length of one unit in seconds.
@@ -229,11 +261,13 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
 
 /// `...` or `..<`.
 public enum RangeKind: Sendable, Hashable {
+    /// `closed` for `a...b`, which includes `b`; `halfOpen` for `a..<b`, which does not.
     case closed, halfOpen
 }
 
 /// `+ - * / %`.
 public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable {
+    /// `+`, `-`, `*`, `/` and `%`: addition, subtraction, multiplication, division and remainder.
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
     /// Bitwise, on integers: `&` with `*`'s precedence, `|` and `^` with `+`'s, as in Swift.
     case bitwiseAnd = "&", bitwiseOr = "|", bitwiseXor = "^"
@@ -247,7 +281,9 @@ public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable {
 
 /// `== != < <= > >=`.
 public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+    /// `==`, `!=`, `<` and `<=`.
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<="
+    /// `>` and `>=`.
     case greater = ">", greaterOrEqual = ">="
 
     /// Whether the operator needs an order on its operands (not just equality).
@@ -256,16 +292,20 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
 
 /// The string tests.
 public enum StringOperator: String, Sendable, Hashable, CaseIterable {
+    /// `contains`, `beginswith`, `endswith`, `like` (a pattern with `*` and `?`) and
+    /// `matches` (a regular expression over the whole string).
     case contains, beginsWith = "beginswith", endsWith = "endswith", like, matches
 }
 
 /// `any`, `all`, `none`.
 public enum Quantifier: String, Sendable, Hashable, CaseIterable {
+    /// `any`: some element matches; `all`: every element does; `none`: no element does.
     case any, all, none
 }
 
 /// The collection operators.
 public enum AggregateFunction: String, Sendable, Hashable, CaseIterable {
+    /// `@count`, `@sum`, `@avg`, `@min` and `@max` over a to-many relationship.
     case count, sum, avg, min, max
 }
 

@@ -12,7 +12,7 @@ public struct FormatExpansion: Sendable {
     /// The argument each parameter of `text` stands for, by parameter name.
     public var arguments: [String: FormatArgument]
     /// Parameters that stand for a function of a list argument (`max(%@)`), by name.
-    public var functions: [String: FormatFunction] = [:]
+    package var functions: [String: FormatFunction] = [:]
     /// Mistakes in the format string or its arguments; spans point into the format.
     public var diagnostics: [Diagnostic]
     /// The format string the text was expanded from.

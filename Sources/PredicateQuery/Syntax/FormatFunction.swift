@@ -6,7 +6,7 @@
 import Foundation
 
 /// A function of NSExpression over a list.
-public enum FormatFunction: String, Sendable, Hashable, CaseIterable {
+package enum FormatFunction: String, Sendable, Hashable, CaseIterable {
     case min, max, sum, count, average
 
     /// pq's aggregate over a to-many key path: `@min`, …, `@avg`, `@count`.

@@ -26,6 +26,7 @@ public struct Limits: Sendable, Hashable, Codable {
         case maxInputLength, maxNestingDepth, maxListLength, maxIdentifierLength
     }
 
+    /// Limits with the given bounds; the defaults are those of `Limits.standard`.
     public init(
         maxInputLength: Int = 4 * 1024 * 1024,
         maxNestingDepth: Int = 128,

@@ -56,7 +56,9 @@ public struct Parser {
 
     /// The result of parsing: a query if there were no errors, and every diagnostic.
     public struct Result: Sendable {
+        /// The query, or nil when the text has errors.
         public var query: Query?
+        /// Every error and warning, in source order.
         public var diagnostics: [Diagnostic]
     }
 

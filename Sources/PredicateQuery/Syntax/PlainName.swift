@@ -3,7 +3,7 @@
 // columns they find into entity and attribute names.
 
 /// The names a query can spell without backquotes.
-public enum PlainName {
+package enum PlainName {
     /// Whether `name` is a letter or `_` followed by letters, digits and `_`
     /// (Unicode's XID rules beyond ASCII), as the lexer reads an identifier.
     public static func isPlain(_ name: String) -> Bool {

@@ -10,6 +10,7 @@ public struct Printer {
     /// Names bound by the closures being printed, innermost last.
     private var scopes: [String] = []
 
+    /// A printer.
     public init() {}
 
     /// Binding strength, loosest first, as in the precedence table of Grammar/pq.ebnf.

@@ -5,7 +5,7 @@
 import Foundation
 
 /// A short text for a binary-property-list array: `["a", "b"]`, or its count when long.
-public enum StoredListSummary {
+package enum StoredListSummary {
     /// How many elements are written out before the rest is only counted.
     public static let shownElements = 5
 

@@ -18,13 +18,19 @@ import Foundation
 
 /// The accepted findings.
 public struct LintBaseline: Sendable, Codable {
+    /// One accepted finding, matched by file, rule and line text.
     public struct Entry: Sendable, Codable, Hashable {
+        /// The file's path, relative to the folder pq runs in.
         public var file: String
+        /// The rule's id: `nil-inequality`.
         public var rule: String
+        /// The text of the finding's line, without its indentation: not its number, so that lines added above it do not bring it back.
         public var line: String
     }
 
+    /// The version of the file's format: 1.
     public var version = 1
+    /// The accepted findings; each entry hides one finding.
     public var findings: [Entry]
 
     /// The baseline of `findings`.

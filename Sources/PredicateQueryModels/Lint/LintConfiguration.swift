@@ -25,11 +25,17 @@ import PredicateQuery
 public struct LintConfiguration: Sendable {
     /// The folder the configuration's paths are relative to.
     public var root: String
+    /// The paths to lint when the command line names none (`included`).
     public var included: [String] = []
+    /// Paths never read, and patterns with `*` (within a name) and `**` (any folders) (`excluded`).
     public var excluded: [String] = []
+    /// The ids of rules not run (`disabled_rules`).
     public var disabledRules: Set<String> = []
+    /// The ids of opt-in rules to run (`opt_in_rules`).
     public var optInRules: Set<String> = []
+    /// A severity for a rule other than its own, by rule id (`severity`).
     public var severities: [String: Severity] = [:]
+    /// Whether warnings fail the run, as `--strict` (`strict`).
     public var strict = false
 
     /// The name pq looks for in the folder it runs in.

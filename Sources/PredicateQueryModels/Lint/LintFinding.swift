@@ -14,16 +14,21 @@ public struct LintFinding: Sendable {
     public var rule: String
     /// The code of the diagnostic it comes from (`swift.nilInequality`).
     public var code: DiagnosticCode
+    /// How serious it is, after the configuration's severities.
     public var severity: Severity
+    /// What is wrong, in one sentence.
     public var message: String
     /// 1-based line and column of the start (the column counts characters; 1 when only the line is known).
     public var line: Int
+    /// The 1-based column of the start, in characters; 1 when only the line is known.
     public var column: Int
     /// 1-based line and column of the end, the same as the start when only the line is known.
     public var endLine: Int
+    /// The 1-based column of the end, in characters.
     public var endColumn: Int
     /// The byte range in the file, when known (not for the model reader's notes).
     public var span: SourceSpan?
+    /// Notes that explain the finding or suggest a fix.
     public var notes: [DiagnosticNote]
     /// The text of the line the finding starts on, without the indentation and trailing spaces:
     /// what a baseline matches on.

@@ -4,7 +4,7 @@
 
 import Foundation
 
-public enum LintPaths {
+package enum LintPaths {
     /// The folder pq runs in, standardized.
     public static var workingFolder: String {
         (FileManager.default.currentDirectoryPath as NSString).standardizingPath

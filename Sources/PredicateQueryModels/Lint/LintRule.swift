@@ -30,6 +30,7 @@ public struct LintRule: Sendable {
     /// Whether the rule runs only when asked (`--engine-differences`).
     public let optIn: Bool
 
+    /// A rule with its id, default severity, texts, diagnostic codes and examples; `optIn` for a rule that runs only when asked.
     public init(
         id: String, severity: Severity, summary: String, explanation: String, evidence: String,
         codes: [DiagnosticCode], examples: [LintExample], optIn: Bool = false
@@ -54,6 +55,7 @@ public struct LintRule: Sendable {
 public struct LintExample: Sendable {
     /// The files, in order: path and text. The model may live in another file than the query.
     public let files: [SwiftModelSource.File]
+    /// Whether the rule fires on the files.
     public let triggers: Bool
 
     /// One file, `Example.swift`.
@@ -61,6 +63,7 @@ public struct LintExample: Sendable {
         LintExample(files: [SwiftModelSource.File(path: "Example.swift", text: text)], triggers: true)
     }
 
+    /// One file, `Example.swift`, that the rule does not fire on.
     public static func nonTriggering(_ text: String) -> LintExample {
         LintExample(files: [SwiftModelSource.File(path: "Example.swift", text: text)], triggers: false)
     }
@@ -70,6 +73,7 @@ public struct LintExample: Sendable {
         LintExample(files: files.map { SwiftModelSource.File(path: $0.0, text: $0.1) }, triggers: true)
     }
 
+    /// Several files, each `(path, text)`, that the rule does not fire on.
     public static func nonTriggering(_ files: [(String, String)]) -> LintExample {
         LintExample(files: files.map { SwiftModelSource.File(path: $0.0, text: $0.1) }, triggers: false)
     }

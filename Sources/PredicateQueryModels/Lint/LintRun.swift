@@ -10,6 +10,7 @@ import PredicateQuery
 
 /// One run of `pq lint` over some files.
 public struct LintRun: Sendable {
+    /// What the lint found in the files, before suppression, configuration and baseline.
     public var report: SwiftAppLint.Report
     /// What is reported, in file order then source order.
     public var findings: [LintFinding]
@@ -20,7 +21,9 @@ public struct LintRun: Sendable {
     /// How many findings the baseline hid.
     public var baselined: Int
 
+    /// How many of the reported findings are errors.
     public var errors: Int { findings.filter { $0.severity == .error }.count }
+    /// How many of the reported findings are warnings.
     public var warnings: Int { findings.filter { $0.severity == .warning }.count }
 
     /// Lints `files`.

@@ -36,10 +36,13 @@ struct LintYAMLItem: Equatable {
 
 /// An error in a configuration file, with its 1-based line.
 public struct LintConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The 1-based line of the configuration file the error is on, when it is on one.
     public var line: Int?
+    /// What is wrong, in one sentence.
     public var message: String
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 
+    /// An error saying `message` about `line`, if given.
     public init(line: Int? = nil, message: String) {
         self.line = line
         self.message = message

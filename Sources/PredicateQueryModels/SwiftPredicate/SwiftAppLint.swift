@@ -24,11 +24,15 @@ import PredicateQuery
 public enum SwiftAppLint {
     /// One query site: where it is, what it filters, what was found, its SQL.
     public struct Site: Sendable {
+        /// The path of the file the site is in.
         public var file: String
         /// What the site is: `#Predicate`, `@Query`, `FetchDescriptor`, `SortDescriptor`.
         public var kind: String
+        /// Where the site is in its file, in bytes.
         public var span: SourceSpan
+        /// The model it is for, when known.
         public var entity: String?
+        /// What was found at the site, in source order.
         public var diagnostics: [Diagnostic]
         /// The SQL pq would run for it, when asked and when it checked.
         public var sql: String?
@@ -38,11 +42,13 @@ public enum SwiftAppLint {
 
     /// Everything `lint` found.
     public struct Report: Sendable {
+        /// The files linted.
         public var files: [SwiftModelSource.File]
         /// The models of every module that is not a test, then of the test modules.
         public var schema: Schema
         /// What the model reader skipped.
         public var modelWarnings: [SwiftModelSource.Warning]
+        /// Every query site, in file order then source order.
         public var sites: [Site]
         /// The Xcode projects (`project.pbxproj`) pq could not read: their files' modules are their folders.
         public var projectWarnings: [SwiftModelSource.Warning] = []

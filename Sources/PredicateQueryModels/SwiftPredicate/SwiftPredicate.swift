@@ -28,9 +28,11 @@ public enum SwiftPredicate {
     /// What reading a closure gave: the query (nil when there were errors), the
     /// captured values it uses, and the diagnostics (spans into the text given).
     public struct Result: Sendable {
+        /// The query, or nil when the closure has errors.
         public var query: Query?
         /// The captured values, in order of first use: each is a parameter of the query.
         public var capturedNames: [String]
+        /// Every error and warning, with spans into the text given.
         public var diagnostics: [Diagnostic]
     }
 

@@ -14,9 +14,12 @@ import PredicateQuery
 public struct SwiftModelSource: Sendable {
     /// A Swift source file: its path (used in warnings) and its text.
     public struct File: Sendable {
+        /// The file's path, as warnings name it.
         public var path: String
+        /// The file's Swift source.
         public var text: String
 
+        /// The file at `path` holding `text`.
         public init(path: String, text: String) {
             self.path = path
             self.text = text
@@ -29,8 +32,10 @@ public struct SwiftModelSource: Sendable {
         public var file: String
         /// The 1-based line.
         public var line: Int
+        /// What was skipped or read differently, and why.
         public var message: String
 
+        /// A warning about `line` of `file` saying `message`.
         public init(file: String, line: Int, message: String) {
             self.file = file
             self.line = line

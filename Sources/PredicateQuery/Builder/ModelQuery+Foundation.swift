@@ -143,7 +143,7 @@ extension ModelQuery {
     }
 
     /// The builder's own bound values and those given with `binding(_:)`.
-    var allParameterValues: [String: ParameterValue] {
+    package var allParameterValues: [String: ParameterValue] {
         boundValues.merging(parameterValues) { _, given in given }
     }
 

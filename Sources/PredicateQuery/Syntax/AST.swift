@@ -254,11 +254,6 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     public var isOrdering: Bool { self != .equal && self != .notEqual }
 }
 
-/// The string tests.
-public enum StringOperator: String, Sendable, Hashable, CaseIterable {
-    case contains, beginsWith = "beginswith", endsWith = "endswith", like, matches
-}
-
 /// `any`, `all`, `none`.
 public enum Quantifier: String, Sendable, Hashable, CaseIterable {
     case any, all, none

@@ -84,6 +84,14 @@ struct OperatorTableTests {
                 fromSwift?.0 == op && fromSwift?.1 == method.options,
                 "'\(op.keyword)', Swift predicate parser: \(swift) is not the operator with \(method.options.modifier): \(read.diagnostics.map(\.message))")
         }
+        if let own = op.definition.pqSwiftMethod {
+            let swift = "#Predicate<Budget> { $0.name.\(own.name)(\"a\", options: .caseInsensitive) }"
+            let read = SwiftPredicate.parse(swift)
+            let found = Self.stringTest(in: read.query)
+            #expect(
+                found?.0 == op && found?.1 == [.caseInsensitive],
+                "'\(op.keyword)', Swift predicate parser: pq's own \(swift) is not the operator with [c]: \(read.diagnostics.map(\.message))")
+        }
     }
 
     @Test(arguments: StringOperator.allCases)
@@ -91,6 +99,11 @@ struct OperatorTableTests {
         let text = Parser.parse("Budget where name.frobnicate('a')").diagnostics.flatMap(\.notes).map(\.message)
         let swift = SwiftPredicate.parse("#Predicate<Budget> { $0.name.frobnicate(\"a\") }").diagnostics.flatMap(\.notes)
             .map(\.message)
+        if let own = op.definition.pqSwiftMethod {
+            #expect(
+                swift.contains { $0.contains("\(own.name)(") },
+                "'\(op.keyword)', Swift predicate parser: the note on an unknown method does not list \(own.name): \(swift)")
+        }
         for method in op.definition.swiftMethods {
             #expect(
                 text.contains { $0.contains("\(method.name)(") },

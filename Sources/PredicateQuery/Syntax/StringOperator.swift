@@ -3,7 +3,8 @@
 // An operator's raw value is its keyword in pq's text (any case, as in
 // NSPredicate's format strings: `CONTAINS`, `contains`). Its row (`definition`)
 // says what else it is called and how the rest of pq treats it: the Swift methods
-// that mean it in `#Predicate` and in pq's text (`hasPrefix(_:)`, `starts(with:)`),
+// that mean it in `#Predicate` and in pq's text (`hasPrefix(_:)`, `starts(with:)`)
+// or pq's own where Swift has none (`like(_:options:)`, in Swift source only),
 // what its right operand is (a plain string, a LIKE pattern, a regular
 // expression), the node Foundation's `#Predicate` has for it, and the SQL function
 // the SQLite store registers for it. The parser's keyword lists, the did-you-mean
@@ -23,6 +24,9 @@ extension StringOperator {
     package struct Definition: Sendable {
         /// The Swift methods that mean the operator, as `#Predicate` and pq's text write them.
         package var swiftMethods: [SwiftMethod]
+        /// pq's own method for the operator in Swift source, where Swift has none
+        /// (`title.like("How*", options: .caseInsensitive)`); `#Predicate` rejects it.
+        package var pqSwiftMethod: PQSwiftMethod? = nil
         /// What the right operand is, which decides how the checker looks at a literal one.
         package var operand: Operand
         /// The node Foundation's `#Predicate` has for the operator; nil if it has none
@@ -43,6 +47,14 @@ extension StringOperator {
         package var op: StringOperator
         /// The options the method implies: `[c]` for `localizedCaseInsensitiveContains`.
         package var options: StringOptions = []
+    }
+
+    /// pq's own Swift spelling of an operator Swift has no method for: `name(_:options:)`.
+    package struct PQSwiftMethod: Sendable {
+        /// The method's name: `like`.
+        package var name: String
+        /// What to write instead in an app, whose `#Predicate` rejects the method (for `pq lint`).
+        package var advice: String
     }
 
     /// What an operator's right operand is.
@@ -83,9 +95,17 @@ extension StringOperator {
                 swiftMethods: [SwiftMethod(name: "hasSuffix", op: self)], operand: .text, foundationNode: nil,
                 sqliteFunction: "pq_hassuffix")
         case .like:
-            Definition(swiftMethods: [], operand: .likePattern, foundationNode: nil, sqliteFunction: "pq_like")
+            Definition(
+                swiftMethods: [],
+                pqSwiftMethod: PQSwiftMethod(
+                    name: "like", advice: "use starts(with:), hasSuffix(_:) or contains(_:) for the parts of the pattern"),
+                operand: .likePattern, foundationNode: nil, sqliteFunction: "pq_like")
         case .matches:
-            Definition(swiftMethods: [], operand: .regex, foundationNode: nil, sqliteFunction: "pq_matches")
+            Definition(
+                swiftMethods: [],
+                pqSwiftMethod: PQSwiftMethod(
+                    name: "matches", advice: "match a Regex: a captured Regex with contains(_:) (iOS 18 / macOS 15)"),
+                operand: .regex, foundationNode: nil, sqliteFunction: "pq_matches")
         }
     }
 
@@ -100,4 +120,8 @@ extension StringOperator {
     /// reads it on its own.
     package static let swiftMethods: [String: SwiftMethod] = Dictionary(
         allCases.flatMap(\.definition.swiftMethods).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The operators pq spells with a method of its own in Swift source, by the method's name.
+    package static let pqSwiftMethods: [String: StringOperator] = Dictionary(
+        allCases.compactMap { op in op.definition.pqSwiftMethod.map { ($0.name, op) } }, uniquingKeysWith: { first, _ in first })
 }

@@ -52,6 +52,8 @@ extension SwiftPredicateParser {
             let (argument, end) = try argument(label: method.label, method: name.text)
             return Expr(.stringTest(method.op, receiver, argument, method.options), span: receiver.span.merged(with: end))
         }
+        // `like(_:options:)`, `matches(_:options:)`: pq's own, where Swift has no method.
+        if let op = StringOperator.pqSwiftMethods[name.text] { return try patternCall(name, op, on: receiver) }
         switch name.text {
         case "contains":
             if isPunctuation("{") || (isPunctuation("(") && isWord("where", at: 1) && isPunctuation(":", at: 2)) {
@@ -87,8 +89,6 @@ extension SwiftPredicateParser {
             return try compareCall(name, on: receiver)
         case "range":
             return try rangeCall(name, on: receiver)
-        case "like", "matches":
-            return try patternCall(name, on: receiver)
         case "sum", "avg", "min", "max":
             return try aggregateCall(name, on: receiver)
         case "evaluate" where acceptsEvaluate:

@@ -62,7 +62,8 @@ struct OperatorTableTests {
                 let found = Self.stringTest(in: parsed.query)
                 #expect(
                     found?.0 == op && found?.1 == options,
-                    "'\(op.keyword)', parser: \(text) reads as \(parsed.query?.predicate?.syntaxDump ?? "an error: \(parsed.diagnostics.map(\.message))")")
+                    "'\(op.keyword)', parser: \(text) reads as \(parsed.query?.predicate?.syntaxDump ?? "an error: \(parsed.diagnostics.map(\.message))")"
+                )
             }
         }
         #expect(Parser.isReserved(op.keyword), "'\(op.keyword)', parser: the keyword is not reserved")
@@ -82,7 +83,8 @@ struct OperatorTableTests {
             let fromSwift = Self.stringTest(in: read.query)
             #expect(
                 fromSwift?.0 == op && fromSwift?.1 == method.options,
-                "'\(op.keyword)', Swift predicate parser: \(swift) is not the operator with \(method.options.modifier): \(read.diagnostics.map(\.message))")
+                "'\(op.keyword)', Swift predicate parser: \(swift) is not the operator with \(method.options.modifier): \(read.diagnostics.map(\.message))"
+            )
         }
         if let own = op.definition.pqSwiftMethod {
             let swift = "#Predicate<Budget> { $0.name.\(own.name)(\"a\", options: .caseInsensitive) }"
@@ -90,7 +92,8 @@ struct OperatorTableTests {
             let found = Self.stringTest(in: read.query)
             #expect(
                 found?.0 == op && found?.1 == [.caseInsensitive],
-                "'\(op.keyword)', Swift predicate parser: pq's own \(swift) is not the operator with [c]: \(read.diagnostics.map(\.message))")
+                "'\(op.keyword)', Swift predicate parser: pq's own \(swift) is not the operator with [c]: \(read.diagnostics.map(\.message))"
+            )
         }
     }
 
@@ -124,7 +127,8 @@ struct OperatorTableTests {
             let text = "Budget where name \(op.keyword)\(options.modifier) \(Printer.quoted(operand))"
             let result = QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping)
             guard let compiled = result.compiled, let checked = result.checked else {
-                Issue.record("'\(op.keyword)', checker or lowering: \(text) does not compile: \(result.diagnostics.map(\.message))")
+                Issue.record(
+                    "'\(op.keyword)', checker or lowering: \(text) does not compile: \(result.diagnostics.map(\.message))")
                 continue
             }
             if !options.isEmpty {
@@ -166,7 +170,8 @@ struct OperatorTableTests {
             // PostgreSQL has none of the functions SQLite's store registers.
             #expect(
                 !sql.contains(op.definition.sqliteFunction + "("),
-                "'\(op.keyword)', PostgreSQL lowering: \(text) calls \(op.definition.sqliteFunction), which only SQLite has: \(sql)")
+                "'\(op.keyword)', PostgreSQL lowering: \(text) calls \(op.definition.sqliteFunction), which only SQLite has: \(sql)"
+            )
         }
     }
 

@@ -3,9 +3,10 @@
 // evaluator uses, so the store and the reference fold and match identically.
 //
 //     pq_fold(text, flags)              [c] = 1, [d] = 2
-//     pq_contains(text, needle, flags)
-//     pq_hasprefix(text, prefix, flags) pq_hassuffix(text, suffix, flags)
-//     pq_like(text, pattern, flags)     pq_matches(text, pattern, flags)
+//     pq_contains(text, needle, flags)  and one such function for each string
+//                                       operator, named in its row of `StringOperator`
+//                                       (pq_hasprefix, pq_hassuffix, pq_like, pq_matches):
+//                                       `StringFunctions.test` with that operator
 //     pq_sum(value)                     an aggregate: `Aggregates.Sum`
 //
 // Each returns NULL when an argument is NULL. Text is read with its byte length,
@@ -23,19 +24,18 @@ enum SQLiteFunctions {
 
     /// Registers pq's functions on an open database handle.
     static func register(on handle: OpaquePointer) throws(StoreError) {
-        let functions: [(String, Int32, Body)] = [
-            ("pq_fold", 2, fold), ("pq_contains", 3, contains), ("pq_hasprefix", 3, hasPrefix),
-            ("pq_hassuffix", 3, hasSuffix),
-            ("pq_like", 3, like), ("pq_matches", 3, matches),
-        ]
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
         func check(_ status: Int32, _ name: String) throws(StoreError) {
             guard status == SQLITE_OK else {
                 throw StoreError("cannot register \(name): \(String(cString: sqlite3_errmsg(handle)))", sqliteCode: status)
             }
         }
-        for (name, arity, body) in functions {
-            try check(sqlite3_create_function_v2(handle, name, arity, flags, nil, body, nil, nil, nil), name)
+        try check(sqlite3_create_function_v2(handle, "pq_fold", 2, flags, nil, fold, nil, nil, nil), "pq_fold")
+        // One function per string operator; its user data is the operator's position in `allCases` plus one.
+        for (position, op) in StringOperator.allCases.enumerated() {
+            let name = op.definition.sqliteFunction
+            let operatorTag = UnsafeMutableRawPointer(bitPattern: position + 1)
+            try check(sqlite3_create_function_v2(handle, name, 3, flags, operatorTag, stringTest, nil, nil, nil), name)
         }
         try check(sqlite3_create_function_v2(handle, "pq_sum", 1, flags, nil, nil, sumStep, sumFinal, nil), "pq_sum")
     }
@@ -106,40 +106,18 @@ enum SQLiteFunctions {
         resultText(context, StringFunctions.fold(text, options(arguments, 1)))
     }
 
-    private static let contains: Body = { context, _, arguments in
-        guard let text = text(arguments, 0), let needle = SQLiteFunctions.text(arguments, 1) else {
-            return sqlite3_result_null(context)
+    /// `pq_contains(text, other, flags)` and the other string operators' functions: the
+    /// operator is told by the function's user data (see `register(on:)`).
+    private static let stringTest: Body = { context, _, arguments in
+        let position = Int(bitPattern: sqlite3_user_data(context)) - 1
+        guard StringOperator.allCases.indices.contains(position) else {
+            return sqlite3_result_error(context, "pq: unknown string operator", -1)
         }
-        resultBool(context, StringFunctions.contains(text, needle, options(arguments, 2)))
-    }
-
-    private static let hasPrefix: Body = { context, _, arguments in
-        guard let text = text(arguments, 0), let prefix = SQLiteFunctions.text(arguments, 1) else {
-            return sqlite3_result_null(context)
-        }
-        resultBool(context, StringFunctions.hasPrefix(text, prefix, options(arguments, 2)))
-    }
-
-    private static let hasSuffix: Body = { context, _, arguments in
-        guard let text = text(arguments, 0), let suffix = SQLiteFunctions.text(arguments, 1) else {
-            return sqlite3_result_null(context)
-        }
-        resultBool(context, StringFunctions.hasSuffix(text, suffix, options(arguments, 2)))
-    }
-
-    private static let like: Body = { context, _, arguments in
-        guard let text = text(arguments, 0), let pattern = SQLiteFunctions.text(arguments, 1) else {
-            return sqlite3_result_null(context)
-        }
-        resultBool(context, StringFunctions.like(text, pattern, options(arguments, 2)))
-    }
-
-    private static let matches: Body = { context, _, arguments in
-        guard let text = text(arguments, 0), let pattern = SQLiteFunctions.text(arguments, 1) else {
+        guard let text = text(arguments, 0), let other = SQLiteFunctions.text(arguments, 1) else {
             return sqlite3_result_null(context)
         }
         do throws(StringFunctions.RegexError) {
-            resultBool(context, try StringFunctions.matches(text, pattern, options(arguments, 2)))
+            resultBool(context, try StringFunctions.test(StringOperator.allCases[position], text, other, options(arguments, 2)))
         } catch {
             sqlite3_result_error(context, error.description, -1)
             if error.reason == .tooMuchBacktracking { sqlite3_result_error_code(context, patternTooCostly) }

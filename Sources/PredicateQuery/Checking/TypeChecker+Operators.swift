@@ -167,16 +167,24 @@ extension TypeChecker {
                 .notAString, "'\(op.rawValue)' needs String operands, but this is of type '\(typed.type)'",
                 at: expr.span)
         }
-        if op == .matches, case .parameter(let name, _) = right { patternParameters.insert(name) }
-        if op == .matches, case .constant(.string(let pattern), _) = right, !Self.isValidRegex(pattern) {
-            return error(
-                .invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
-                notes: [DiagnosticNote("'matches' takes an ICU regular expression, matched against the whole string")])
-        }
-        if op == .like, case .constant(.string(let pattern), _) = right, let suggestion = Self.pqPattern(forSQL: pattern) {
-            warning(
-                .sqlLikePattern, "'like' matches '%' and '_' as themselves; pq's wildcards are '*' and '?'", at: rhs.span,
-                notes: [DiagnosticNote("to match as SQL's LIKE would, write the pattern as \(Printer.quoted(suggestion))")])
+        // What the right operand must be, as the operator's row of `StringOperator` says.
+        switch op.definition.operand {
+        case .text:
+            break
+        case .regex:
+            if case .parameter(let name, _) = right { patternParameters.insert(name) }
+            if case .constant(.string(let pattern), _) = right, !Self.isValidRegex(pattern) {
+                return error(
+                    .invalidRegex, "'\(pattern)' is not a valid regular expression", at: rhs.span,
+                    notes: [DiagnosticNote("'\(op.keyword)' takes an ICU regular expression, matched against the whole string")])
+            }
+        case .likePattern:
+            if case .constant(.string(let pattern), _) = right, let suggestion = Self.pqPattern(forSQL: pattern) {
+                warning(
+                    .sqlLikePattern, "'\(op.keyword)' matches '%' and '_' as themselves; pq's wildcards are '*' and '?'",
+                    at: rhs.span,
+                    notes: [DiagnosticNote("to match as SQL's LIKE would, write the pattern as \(Printer.quoted(suggestion))")])
+            }
         }
         return .stringTest(op, left, right, options)
     }

@@ -148,17 +148,10 @@ public struct Evaluator {
 
     private func stringTest(_ op: StringOperator, _ lhs: Value, _ rhs: Value, _ options: StringOptions) throws -> Bool {
         guard case .string(let text) = lhs, case .string(let other) = rhs else { return false }
-        switch op {
-        case .contains: return StringFunctions.contains(text, other, options)
-        case .beginsWith: return StringFunctions.hasPrefix(text, other, options)
-        case .endsWith: return StringFunctions.hasSuffix(text, other, options)
-        case .like: return StringFunctions.like(text, other, options)
-        case .matches:
-            do {
-                return try StringFunctions.matches(text, other, options)
-            } catch {
-                throw EvaluationError(message: error.description)
-            }
+        do {
+            return try StringFunctions.test(op, text, other, options)
+        } catch {
+            throw EvaluationError(message: error.description)
         }
     }
 

@@ -1,7 +1,8 @@
 // The string operations of pq, implemented once: the in-memory evaluator calls
-// them directly, and the SQLite store registers them on its connection as
-// `pq_fold`, `pq_hasprefix`, `pq_hassuffix`, `pq_like` and `pq_matches`. So
-// `[c]` and `[d]` fold identically in both, and Unicode-aware rather than ASCII-only.
+// them directly (`test`), and the SQLite store registers them on its connection as
+// `pq_fold` and, for each string operator, the function its row of `StringOperator`
+// names (`pq_contains`, `pq_hasprefix`, …), which calls `test` too. So `[c]` and
+// `[d]` fold identically in both, and Unicode-aware rather than ASCII-only.
 //
 // All tests work on Unicode scalars (equivalently, on UTF-8 bytes), like SQLite's
 // BINARY collation: `e` followed by U+0301 is two scalars and contains "e".
@@ -9,6 +10,21 @@
 import Foundation
 
 package enum StringFunctions {
+    /// `text op[options] other`: what each string operator means, for the evaluator
+    /// and for the SQLite functions alike. Only `matches` throws, for a pattern that
+    /// is not a regular expression or that backtracks too much.
+    package static func test(
+        _ op: StringOperator, _ text: String, _ other: String, _ options: StringOptions = []
+    ) throws(RegexError) -> Bool {
+        switch op {
+        case .contains: contains(text, other, options)
+        case .beginsWith: hasPrefix(text, other, options)
+        case .endsWith: hasSuffix(text, other, options)
+        case .like: like(text, other, options)
+        case .matches: try matches(text, other, options)
+        }
+    }
+
     /// The key `[c]` and `[d]` compare and sort by: the text in composed form (NFC),
     /// then folded scalar by scalar (`StringFolding`): case by Unicode's full case
     /// folding (`ß` → `ss`, `É` → `é`), diacritics removed (`é` → `e`). So `==[c]`

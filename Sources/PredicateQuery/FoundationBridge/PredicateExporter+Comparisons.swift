@@ -116,10 +116,10 @@ extension PredicateExporter {
     ) throws -> PredicateTerm {
         guard options.isEmpty else { throw PredicateExportError.folding("'\(op.rawValue)\(options.spelling)'") }
         let build: (PredicateTerm, PredicateTerm) throws -> PredicateTerm
-        switch op {
+        switch op.definition.foundationNode {
         case .contains: build = PredicateNodes.stringContains
-        case .beginsWith: build = { try PredicateNodes.stringStarts($0, with: $1) }
-        case .endsWith, .like, .matches:
+        case .starts: build = { try PredicateNodes.stringStarts($0, with: $1) }
+        case nil:
             throw PredicateExportError(
                 construct: "'\(op.rawValue)'", reason: "Foundation's predicates have no node for it (#Predicate has no hasSuffix, wildcard or regular-expression test)")
         }

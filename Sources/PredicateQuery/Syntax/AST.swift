@@ -290,13 +290,6 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     public var isOrdering: Bool { self != .equal && self != .notEqual }
 }
 
-/// The string tests.
-public enum StringOperator: String, Sendable, Hashable, CaseIterable {
-    /// `contains`, `beginswith`, `endswith`, `like` (a pattern with `*` and `?`) and
-    /// `matches` (a regular expression over the whole string).
-    case contains, beginsWith = "beginswith", endsWith = "endswith", like, matches
-}
-
 /// `any`, `all`, `none`.
 public enum Quantifier: String, Sendable, Hashable, CaseIterable {
     /// `any`: some element matches; `all`: every element does; `none`: no element does.

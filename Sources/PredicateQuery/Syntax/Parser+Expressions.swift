@@ -100,8 +100,7 @@ extension Parser {
     mutating func parseComparison() throws(Failure) -> Expr {
         let start = current.span
         var quantifier: Quantifier?
-        for (word, value) in [("any", Quantifier.any), ("some", .any), ("all", .all), ("none", .none)]
-        where current.isKeyword(word) {
+        for (word, value) in Keywords.quantifiers where current.isKeyword(word) {
             advance()
             quantifier = value
             break
@@ -129,8 +128,7 @@ extension Parser {
         switch current.kind {
         case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual: return true
         default:
-            return ["contains", "beginswith", "endswith", "like", "matches", "in", "between"]
-                .contains { current.isKeyword($0) }
+            return Keywords.comparisonWords.contains { current.isKeyword($0) }
         }
     }
 
@@ -174,7 +172,7 @@ extension Parser {
         switch next.kind {
         case .leftBrace, .leftBracket, .leftParen, .parameter, .string, .integer, .decimal, .escapedName: return true
         case .name:
-            return !Self.isReserved(next.text) && !["sort", "limit", "offset"].contains(next.text.lowercased())
+            return !Self.isReserved(next.text) && !Keywords.clauses.contains(next.text.lowercased())
         default: return false
         }
     }

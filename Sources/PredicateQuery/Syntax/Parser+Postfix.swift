@@ -129,6 +129,11 @@ extension Parser {
     /// The methods of `method` in Grammar/pq.ebnf.
     private mutating func parseMethodCall(on receiver: Expr) throws(Failure) -> Expr {
         let name = advance()
+        // `starts(with:)`, `hasPrefix(_:)`, …: the string operators' Swift methods.
+        if let method = StringOperator.swiftMethods[name.text] {
+            let (argument, end) = try parseArgument(label: method.label, method: name)
+            return Expr(.stringTest(method.op, receiver, argument, method.options), span: receiver.span.merged(with: end))
+        }
         switch name.text {
         case "contains":
             return try parseContains(on: receiver, name: name)
@@ -138,19 +143,6 @@ extension Parser {
         case "filter":
             let closure = try parseClosureArgument(label: nil, method: name)
             return Expr(.filter(receiver, closure.closure), span: receiver.span.merged(with: closure.end))
-        case "starts":
-            let (argument, end) = try parseArgument(label: "with", method: name)
-            return Expr(.stringTest(.beginsWith, receiver, argument, []), span: receiver.span.merged(with: end))
-        case "hasPrefix", "hasSuffix", "localizedStandardContains", "localizedCaseInsensitiveContains":
-            let (argument, end) = try parseArgument(label: nil, method: name)
-            let (op, options): (StringOperator, StringOptions) =
-                switch name.text {
-                case "hasPrefix": (.beginsWith, [])
-                case "hasSuffix": (.endsWith, [])
-                case "localizedStandardContains": (.contains, [.caseInsensitive, .diacriticInsensitive])
-                default: (.contains, [.caseInsensitive])
-                }
-            return Expr(.stringTest(op, receiver, argument, options), span: receiver.span.merged(with: end))
         default:
             throw fail(
                 .error(

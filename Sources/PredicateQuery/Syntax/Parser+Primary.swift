@@ -61,16 +61,11 @@ extension Parser {
     /// A word in operand position: a keyword literal, SELF, SUBQUERY, a call, or a key path root.
     private mutating func parseNamePrimary() throws(Failure) -> Expr {
         let token = current
+        if let literal = Keywords.literal(token.text) {
+            advance()
+            return Expr(.literal(literal), span: token.span)
+        }
         switch token.text.lowercased() {
-        case "true", "yes", "truepredicate":
-            advance()
-            return Expr(.literal(.bool(true)), span: token.span)
-        case "false", "no", "falsepredicate":
-            advance()
-            return Expr(.literal(.bool(false)), span: token.span)
-        case "nil", "null":
-            advance()
-            return Expr(.literal(.null), span: token.span)
         case "self":
             advance()
             return Expr(.keyPath(PropertyPath(root: .object, [], span: token.span)), span: token.span)

@@ -79,7 +79,7 @@ extension Parser {
         let options = try parseModifier() ?? []
         var ascending = true
         var end = tokens[index - 1].span
-        for (word, isAscending) in [("asc", true), ("ascending", true), ("desc", false), ("descending", false)] {
+        for (word, isAscending) in Keywords.sortDirections {
             if let token = consumeKeyword(word) {
                 ascending = isAscending
                 end = token.span

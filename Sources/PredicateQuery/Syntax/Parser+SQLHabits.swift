@@ -101,11 +101,6 @@ extension Parser {
 
     // MARK: - Misspelled keywords
 
-    /// Words that may follow an operand: operators and the clauses.
-    static let operatorWords = [
-        "contains", "beginswith", "endswith", "like", "matches", "between", "where", "sort", "limit", "offset",
-    ]
-
     /// Spellings from SQL and Swift that pq writes another way.
     static let operatorAliases: [String: String] = [
         "ilike": "like[c]", "startswith": "beginswith", "hasprefix": "beginswith", "hassuffix": "endswith",
@@ -118,6 +113,6 @@ extension Parser {
         let word = token.text
         if let alias = operatorAliases[word.lowercased()] { return DiagnosticNote("did you mean '\(alias)'?") }
         guard word.count >= 4 else { return nil }
-        return NameSuggestion.note(for: word, among: operatorWords)
+        return NameSuggestion.note(for: word, among: Keywords.operatorWords)
     }
 }

@@ -283,15 +283,8 @@ public struct Parser {
         }
     }
 
-    /// Words that cannot be names unless escaped in backticks.
-    static let reservedWords: Set<String> = [
-        "and", "or", "not", "in", "between", "where", "contains", "beginswith", "endswith",
-        "like", "matches", "any", "some", "all", "none", "subquery", "self", "true", "false",
-        "yes", "no", "nil", "null", "truepredicate", "falsepredicate",
-    ]
-
-    /// Whether `text` is a reserved word, in any case.
+    /// Whether `text` is a reserved word (`Keywords.reserved`), in any case.
     public static func isReserved(_ text: String) -> Bool {
-        reservedWords.contains(text.lowercased())
+        Keywords.reserved.contains(text.lowercased())
     }
 }

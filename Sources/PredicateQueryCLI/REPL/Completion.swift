@@ -64,10 +64,8 @@ enum Completion {
         ".help", ".entities", ".schema", ".use", ".sql", ".explain", ".mode", ".nullvalue", ".columns", ".timer", ".timeout",
         ".param", ".quit", ".exit",
     ]
-    static let keywords = [
-        "where", "sort", "by", "limit", "offset", "asc", "desc", "and", "or", "not", "in", "between", "contains",
-        "beginswith", "endswith", "like", "matches", "any", "all", "none", "nil", "true", "false", "now()", "today()",
-    ]
+    /// The query keywords (`Keywords.completions`: the string operators' come from their table).
+    static let keywords = Keywords.completions
 
     /// The completions of `word`, the word under the cursor in `line`.
     static func candidates(for word: String, line: String, schema: Schema, entity: String?) -> [String] {

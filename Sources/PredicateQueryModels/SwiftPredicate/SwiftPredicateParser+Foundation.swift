@@ -82,8 +82,8 @@ extension SwiftPredicateParser {
         return Expr(.invalid, span: span)
     }
 
-    /// pq's `like(_:options:)` and `matches(_:options:)`.
-    mutating func patternCall(_ name: SwiftToken, on receiver: Expr) throws(Failure) -> Expr {
+    /// pq's `like(_:options:)` and `matches(_:options:)`: `op`'s own method (`StringOperator.PQSwiftMethod`).
+    mutating func patternCall(_ name: SwiftToken, _ op: StringOperator, on receiver: Expr) throws(Failure) -> Expr {
         _ = try expect("(", "'(' after '\(name.text)'")
         let pattern = try parseNested()
         var options = StringOptions()
@@ -92,14 +92,10 @@ extension SwiftPredicateParser {
             options = try optionsArgument(method: name.text).options
         }
         let close = try expect(")", "')' to end the call to '\(name.text)'")
-        let isLike = name.text == "like"
         noteForeign(
-            span(of: name), "'\(name.text)(_:)' (pq's spelling of \(isLike ? "LIKE" : "MATCHES"))",
-            advice: isLike
-                ? "use starts(with:), hasSuffix(_:) or contains(_:) for the parts of the pattern"
-                : "match a Regex: a captured Regex with contains(_:) (iOS 18 / macOS 15)")
-        return Expr(
-            .stringTest(isLike ? .like : .matches, receiver, pattern, options), span: receiver.span.merged(with: close))
+            span(of: name), "'\(name.text)(_:)' (pq's spelling of \(op.keyword.uppercased()))",
+            advice: op.definition.pqSwiftMethod?.advice ?? "")
+        return Expr(.stringTest(op, receiver, pattern, options), span: receiver.span.merged(with: close))
     }
 
     /// pq's `sum(\.amount)`, `avg(\.amount)`, `min(\.date)`, `max(\.amount)` over a to-many relationship.

@@ -47,6 +47,13 @@ extension SwiftPredicateParser {
         let nameSpan = span(of: name)
         try enter(nameSpan)
         defer { depth -= 1 }
+        // `starts(with:)`, `hasPrefix(_:)`, …: the string operators' Swift methods, as pq's text reads them.
+        if let method = StringOperator.swiftMethods[name.text] {
+            let (argument, end) = try argument(label: method.label, method: name.text)
+            return Expr(.stringTest(method.op, receiver, argument, method.options), span: receiver.span.merged(with: end))
+        }
+        // `like(_:options:)`, `matches(_:options:)`: pq's own, where Swift has no method.
+        if let op = StringOperator.pqSwiftMethods[name.text] { return try patternCall(name, op, on: receiver) }
         switch name.text {
         case "contains":
             if isPunctuation("{") || (isPunctuation("(") && isWord("where", at: 1) && isPunctuation(":", at: 2)) {
@@ -68,16 +75,6 @@ extension SwiftPredicateParser {
             return Expr(kind, span: receiver.span.merged(with: end))
         case "flatMap", "map":
             return try flatMap(on: receiver)
-        case "starts", "hasPrefix", "hasSuffix", "localizedStandardContains", "localizedCaseInsensitiveContains":
-            let (argument, end) = try argument(label: name.text == "starts" ? "with" : nil, method: name.text)
-            let (op, options): (StringOperator, StringOptions) =
-                switch name.text {
-                case "starts", "hasPrefix": (.beginsWith, [])
-                case "hasSuffix": (.endsWith, [])
-                case "localizedStandardContains": (.contains, [.caseInsensitive, .diacriticInsensitive])
-                default: (.contains, [.caseInsensitive])
-                }
-            return Expr(.stringTest(op, receiver, argument, options), span: receiver.span.merged(with: end))
         case "addingTimeInterval":
             var (argument, end) = try argument(label: nil, method: name.text)
             // A number of seconds (`7 * 86_400` folded) is a duration, as `date + 604800s` is in
@@ -92,8 +89,6 @@ extension SwiftPredicateParser {
             return try compareCall(name, on: receiver)
         case "range":
             return try rangeCall(name, on: receiver)
-        case "like", "matches":
-            return try patternCall(name, on: receiver)
         case "sum", "avg", "min", "max":
             return try aggregateCall(name, on: receiver)
         case "evaluate" where acceptsEvaluate:

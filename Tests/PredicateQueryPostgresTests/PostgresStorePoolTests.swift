@@ -43,6 +43,11 @@ struct PostgresStorePoolTests {
             // pq's own query runs, with the same rows as one store gives.
             let query = try #require(pool.compile("Transaction where amount > 10 sort by amount").compiled)
             let rows = try await pool.fetch(query, budget: QueryBudget(timeout: .seconds(30)))
+            // The same query typed (ModelQuery) runs on PostgreSQL as its text does, on the pool and on a store.
+            let typed = Transaction.filter { $0.amount > 10 }.sorted(by: \.amount)
+            #expect(try await pool.fetch(typed, budget: QueryBudget(timeout: .seconds(30))).map(\.id) == rows.map(\.id))
+            #expect(try await pool.count(typed, budget: QueryBudget(timeout: .seconds(30))) == Int64(rows.count))
+            #expect(try PostgresStore.open(url).fetch(typed).map(\.id) == rows.map(\.id))
             #expect(rows.count == (try PostgresStore.open(url).fetch(query)).count && !rows.isEmpty)
             // A statement that sleeps 30 s, stopped only by the cancel request.
             let task = Task {

@@ -48,6 +48,11 @@ struct PostgresStorePoolTests {
             #expect(try await pool.fetch(typed, budget: QueryBudget(timeout: .seconds(30))).map(\.id) == rows.map(\.id))
             #expect(try await pool.count(typed, budget: QueryBudget(timeout: .seconds(30))) == Int64(rows.count))
             #expect(try PostgresStore.open(url).fetch(typed).map(\.id) == rows.map(\.id))
+            // Decoded into an app's own type, as on SQLite.
+            let spendings = try await pool.fetch(typed, as: Spending.self, budget: QueryBudget(timeout: .seconds(30)))
+            #expect(spendings.map(\.id) == rows.map(\.id.key))
+            #expect(spendings.map { Value.double($0.amount) } == rows.map { $0.values["amount"] })
+            #expect(spendings.map(\.budget) == rows.map { $0.toOne["budget"] })
             #expect(rows.count == (try PostgresStore.open(url).fetch(query)).count && !rows.isEmpty)
             // A statement that sleeps 30 s, stopped only by the cancel request.
             let task = Task {
@@ -219,4 +224,11 @@ struct PostgresStorePoolTests {
             }
         }
     }
+}
+
+/// A transaction as an app's own struct reads it.
+private struct Spending: Decodable, Sendable {
+    var id: Int64
+    var amount: Double
+    var budget: Int64?
 }

@@ -78,4 +78,56 @@ struct ModelQueryFetchTests {
         #expect(try await pool.fetch(query, budget: budget).map(\.id.key) == keys)
         #expect(try await pool.count(query, budget: budget) == count)
     }
+
+    /// A transaction as an app's own struct reads it.
+    struct Spending: Decodable, Sendable, Equatable {
+        var id: Int64
+        var note: String
+        var amount: Double
+        var date: Date
+        var hasReceipt: Bool
+        var budget: Int64?
+    }
+
+    @Test func rowsDecodeIntoAnAppsOwnTypes() throws {
+        let store = try Self.store()
+        let text = "Transaction where amount > 10 sort by amount desc"
+        let compiled = try #require(store.compile(text).compiled)
+        let rows = try store.fetch(compiled)
+        let records = try store.fetch(compiled, as: Spending.self)
+        #expect(!records.isEmpty && records.count == rows.count)
+        for (record, row) in zip(records, rows) {
+            #expect(record.id == row.id.key)
+            #expect(Value.string(record.note) == row.values["note"])
+            #expect(Value.double(record.amount) == row.values["amount"])
+            #expect(Value.date(record.date) == row.values["date"])
+            #expect(record.budget == row.toOne["budget"])
+        }
+        // A typed query decodes the same way.
+        let typed = Transaction.filter { $0.amount > 10 }.sorted(by: \.amount, .reverse)
+        #expect(try store.fetch(typed, as: Spending.self) == records)
+    }
+
+    @Test func aRowThatDoesNotFitTheTypeSaysWhichProperty() throws {
+        let store = try Self.store()
+        let compiled = try #require(store.compile("Transaction where amount > 10").compiled)
+        struct Misspelled: Decodable { var amout: Double? }
+        struct WrongType: Decodable { var note: Int }
+        struct NotOptional: Decodable { var budget: Int64 }
+        for (attempt, fragment) in [
+            ({ _ = try store.fetch(compiled, as: Misspelled.self) } as () throws -> Void, "'amout'"),
+            ({ _ = try store.fetch(compiled, as: WrongType.self) }, "'note' holds"),
+            ({ _ = try store.fetch(compiled, as: NotOptional.self) }, "'budget' is unset"),
+        ] {
+            do {
+                try attempt()
+                Issue.record("decoded, though \(fragment) should have failed")
+            } catch let error as StoreError {
+                #expect(error.message.contains(fragment), "\(error.message)")
+                #expect(error.message.hasPrefix("cannot decode a row of Transaction as "), "\(error.message)")
+            }
+        }
+        let count = try #require(store.compile("Transaction where amount > 10", count: true).compiled)
+        #expect(throws: StoreError.self) { try store.fetch(count, as: Spending.self) }
+    }
 }

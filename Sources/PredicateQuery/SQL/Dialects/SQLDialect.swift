@@ -1,10 +1,16 @@
 // What differs between SQL databases, in one place.
 //
-// The lowering produces a dialect-neutral `SQLExpr`; a dialect renders it. A
-// second database is a new conforming type in a new file (`PostgreSQLDialect`).
+// The lowering produces a dialect-neutral `SQLExpr`; a dialect renders it, and
+// decides, through the hooks below, what the lowering builds where a database
+// cannot take the neutral form (its string tests, its dates, its numbers). No code
+// outside a dialect asks which database it lowers for: a new database is a new
+// conforming type (`SQLiteDialect`, `PostgreSQLDialect`) and a case of
+// `SQLDatabase`, its public name.
 
-/// The spelling of SQL for one database.
+/// The spelling of SQL for one database, and what its lowering decides differently.
 protocol SQLDialect: Sendable {
+    // MARK: Rendering
+
     /// A quoted identifier.
     func quote(_ identifier: String) -> String
     /// The placeholder for the binding at `index` (0-based).
@@ -23,8 +29,9 @@ protocol SQLDialect: Sendable {
     var stringCollation: String? { get }
     /// Whether ORDER BY must say where nils go (pq puts them first when ascending).
     var placesNilsExplicitly: Bool { get }
-    /// Which database this dialect is for.
-    var database: SQLDatabase { get }
+
+    // MARK: Numbers
+
     /// pq's `lhs op rhs` on two values of `type` (both Int, or both Double).
     func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr
     /// pq's aggregate of the element values `value`, of `type`; `order` is the
@@ -36,6 +43,14 @@ protocol SQLDialect: Sendable {
     ) -> SQLExpr
     /// Whether an `@sum` of Ints needs `partialSumLeavesRange` (SQLExpr subqueries the lowering builds).
     var needsPartialSumTest: Bool { get }
+    /// Whether the database compares an Int with a Double exactly. Where it does not
+    /// (it rounds the Int to a Double), the lowering compares such pairs as exact
+    /// decimals (`SQLExpr.exactNumber`).
+    var comparesIntsWithDoublesExactly: Bool { get }
+    /// Whether a number column of a type narrower than pq's Int64 or Double
+    /// (`smallint`, `integer`, `real`, `numeric`) must be widened to it for arithmetic
+    /// and sums, which the database would otherwise compute at the column's width.
+    var widensNarrowNumbers: Bool { get }
     /// A Double attribute's column as pq reads it: nil where it holds NaN.
     func storedDouble(_ column: SQLExpr) -> SQLExpr
     /// `lhs op rhs` for a comparison operator pq writes in SQLite's form (`=`, `<`, `IS`, …).
@@ -44,59 +59,43 @@ protocol SQLDialect: Sendable {
     func nilTest(_ operand: SQLExpr) -> SQLExpr
     /// The value an `IN` list or a range tests, against members or bounds that are never NaN.
     func testedValue(_ operand: SQLExpr) -> SQLExpr
-}
 
-extension SQLDialect {
-    func binaryOperator(_ op: String) -> String { op }
-    func truth(_ value: Bool) -> String { value ? "1" : "0" }
-    var doubleType: String { "REAL" }
-    var stringCollation: String? { nil }
-    var placesNilsExplicitly: Bool { false }
-    var database: SQLDatabase { .sqlite }
-    var needsPartialSumTest: Bool { false }
+    // MARK: Dates
 
-    /// SQLite stores NaN as NULL: its columns are read as they are.
-    func storedDouble(_ column: SQLExpr) -> SQLExpr { column }
-    func comparison(_ lhs: SQLExpr, _ op: String, _ rhs: SQLExpr) -> SQLExpr { .binary(lhs, op, rhs) }
-    func nilTest(_ operand: SQLExpr) -> SQLExpr { .isNull(operand) }
-    func testedValue(_ operand: SQLExpr) -> SQLExpr { operand }
+    /// Whether the database's dates are not pq's Double of seconds since 2001, so
+    /// that wherever a date is computed (`d + 1h`), every date taking part is lowered
+    /// to those seconds and the duration added as pq adds (`SQLLowering+DatesAsSeconds`).
+    var computesDatesAsSeconds: Bool { get }
 
-    /// SQLite's arithmetic is pq's (division by zero and NaN give NULL); it has `&`
-    /// and `|` but no XOR, and a ^ b is (a | b) - (a & b), exactly.
-    func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr {
-        if op == .bitwiseXor { return .binary(.binary(lhs, "|", rhs), "-", .binary(lhs, "&", rhs)) }
-        return .binary(lhs, op.rawValue, rhs)
-    }
+    // MARK: Strings
 
-    /// SQLite's aggregates, with pq's own `pq_sum` (see `Aggregates`), which the store
-    /// registers: it never overflows, and adds in the order SQLite visits the elements.
-    func aggregate(
-        _ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr, partialSumLeavesRange: SQLExpr?
-    ) -> SQLExpr {
-        .function(function == .sum ? "pq_sum" : function.rawValue, [value])
-    }
-}
+    /// pq's folded value of a string under `[c]`/`[d]` (what the evaluator's
+    /// `StringFunctions.fold` gives), for sort keys and comparisons of folded strings.
+    /// `options` is not empty.
+    func folded(_ text: SQLExpr, _ options: StringOptions, in lowering: inout SQLLowering) -> SQLExpr
+    /// `lhs ==[c] rhs` or `!=` (any non-empty `options`) in the dialect's own form, or
+    /// nil where the neutral form (both sides `folded`, compared) serves. Each side
+    /// comes with whether it may be NULL.
+    func foldedEquality(
+        _ op: ComparisonOperator, _ lhs: (SQLExpr, Bool), _ rhs: (SQLExpr, Bool), _ options: StringOptions,
+        in lowering: inout SQLLowering
+    ) throws(LoweringError) -> SQLExpr?
+    /// The string test `text op needle` with `options`: a condition that may be NULL
+    /// where a side is.
+    func stringTest(
+        _ op: StringOperator, _ text: SQLExpr, _ needle: SQLExpr, _ options: StringOptions, in lowering: inout SQLLowering
+    ) throws(LoweringError) -> SQLExpr
 
-/// SQLite: identifiers in double quotes, numbered `?NNN` placeholders (so one value
-/// can be used twice), and pq's string functions registered on the connection.
-struct SQLiteDialect: SQLDialect {
-    func quote(_ identifier: String) -> String {
-        // This runs for every column named, so the usual name (no quote in it)
-        // takes no detour through splitting.
-        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
-        var quoted = "\""
-        quoted.reserveCapacity(identifier.utf8.count + 4)
-        for (index, part) in identifier.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { quoted += "\"\"" }
-            quoted += part
-        }
-        quoted += "\""
-        return quoted
-    }
+    // MARK: Lists
 
-    func placeholder(_ index: Int) -> String { "?\(index + 1)" }
+    /// Whether the database takes an empty list, `x IN ()`. Where it does not, a list
+    /// parameter given no values is bound as one NULL (`BindingResolver`), which makes
+    /// the test NULL: the lowering then makes it exact, so that it stands for false.
+    var acceptsEmptyInList: Bool { get }
 
-    func function(_ name: String) -> String { name }
+    // MARK: Whole queries
 
-    var unlimited: String? { "-1" }
+    /// Throws where the database cannot answer `query` with pq's meaning, naming the
+    /// first form it cannot answer; runs before the query is lowered.
+    func checkSupported(_ query: CheckedQuery) throws(LoweringError)
 }

@@ -64,6 +64,14 @@ public struct CompiledQuery: Sendable {
     /// elements in one pass): the binding step then lowers it again with the values,
     /// still bound, in place of the parameters.
     public var shapeDependsOnValues = false
+
+    /// The dialect the SQL is written in: the mapping's database's.
+    var dialect: any SQLDialect { mapping.database.dialect }
+
+    /// The placeholder of the value at `index` (0-based) of the statement to run
+    /// (`ResolvedStatement.values`), as the dialect writes it: `?1` in SQLite, `$1`
+    /// in PostgreSQL.
+    public func placeholder(_ index: Int) -> String { dialect.placeholder(index) }
 }
 
 extension CompiledQuery {
@@ -83,15 +91,15 @@ extension CompiledQuery {
     /// bound at its index is nil (in `nilBindings`), and `=` otherwise.
     public func statement(listSizes: [Int: Int], nilBindings: Set<Int> = []) -> String {
         var text = sql
-        var next = bindings.count + 1
-        let sign = mapping.database == .postgreSQL ? "$" : "?"
+        var next = bindings.count
+        let dialect = self.dialect
         for index in listSizes.keys.sorted() {
             let count = listSizes[index] ?? 0
-            let placeholders = (0..<count).map { "\(sign)\(next + $0)" }.joined(separator: ", ")
+            let placeholders = (0..<count).map { dialect.placeholder(next + $0) }.joined(separator: ", ")
             next += count
             text = text.replacingOccurrences(of: Self.listMarker(index), with: placeholders)
         }
-        let nilEquality = mapping.database.dialect.binaryOperator("IS")
+        let nilEquality = dialect.binaryOperator("IS")
         return Self.resolvingEqualities(in: text, nilBindings: nilBindings, nilEquality: nilEquality)
     }
 

@@ -76,7 +76,7 @@ public struct SQLLowering {
     static func lowerKeepingState(
         _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
     ) throws(LoweringError) -> (compiled: CompiledQuery, lowering: SQLLowering) {
-        if dialect.database == .postgreSQL { try PostgreSQLSupport.check(query) }
+        try dialect.checkSupported(query)
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         var select = try lowering.lowerSelect(query, count: count)
         var columns = lowering.rootResultColumns

@@ -30,6 +30,10 @@ indirect enum SQLExpr: Sendable {
     case negate(SQLExpr)
     /// `lhs op rhs` for comparison and arithmetic operators.
     case binary(SQLExpr, String, SQLExpr)
+    /// `lhs = rhs` where nil reads as false, `rhs` or `lhs` being the parameter bound
+    /// at `binding`: the operator is chosen when the parameter's value is known, `=`
+    /// for a value and the dialect's `IS` for nil (a slot of the rendered text, `SQLText`).
+    case parameterEquality(SQLExpr, SQLExpr, binding: Int)
     /// `a AND b AND …`, rendered as a balanced tree so long chains stay shallow.
     case and([SQLExpr])
     /// `a OR b OR …`, balanced likewise.
@@ -39,7 +43,7 @@ indirect enum SQLExpr: Sendable {
     /// `e IN (a, b, …)`.
     case inList(SQLExpr, [SQLExpr])
     /// `e IN (?a, ?b, …)` for a list parameter: the placeholders are made when the
-    /// list's length is known, as the query runs (see `CompiledQuery.statement(listSizes:)`).
+    /// list's length is known, as the query runs (a slot of the rendered text, `SQLText`).
     case inBindingList(SQLExpr, Int)
     /// `e BETWEEN low AND high`.
     case between(SQLExpr, SQLExpr, SQLExpr)

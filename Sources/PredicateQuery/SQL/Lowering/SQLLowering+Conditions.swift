@@ -146,7 +146,7 @@ extension SQLLowering {
                     shapeDependsOnValues = true
                     return .binary(l, "IS", r)
                 }
-                return .binary(l, CompiledQuery.equalityMarker(index), r)
+                return .parameterEquality(l, r, binding: index)
             }
             return dialect.comparison(l, plain ? "=" : "IS", r)
         case .notEqual: return .binary(l, "IS NOT", r)

@@ -91,7 +91,8 @@ public struct SQLLowering {
             }
             select.joins = lowering.scopes[0].joins
         }
-        let sql = SQLRenderer(dialect: lowering.dialect).render(select)
+        let text = SQLRenderer(dialect: lowering.dialect).render(select)
+        let sql = text.marked
         let depth = SQLParserDepth.surelyFits(sql) ? 0 : SQLParserDepth.estimate(sql)
         guard depth <= SQLParserDepth.budget else {
             throw LoweringError(
@@ -100,7 +101,7 @@ public struct SQLLowering {
                 code: .sqlTooDeep)
         }
         let compiled = CompiledQuery(
-            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping,
+            text: text, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping,
             hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
         return (compiled, lowering)
     }

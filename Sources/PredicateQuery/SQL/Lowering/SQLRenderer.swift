@@ -1,20 +1,21 @@
 // Renders the SQL syntax tree as text, with the fewest parentheses that keep its
 // meaning: operands that are not atoms are parenthesised, and long AND/OR chains
 // become balanced trees so SQLite's expression depth limit (1,000) is never near.
-// Everything is appended to one string: rendering runs on every compile, and
-// building a string per node cost more than the rest of lowering.
+// Everything is appended to one text: rendering runs on every compile, and
+// building a string per node cost more than the rest of lowering. What only the
+// parameters' values decide is left as a slot of the text (`SQLText`).
 
 struct SQLRenderer {
     let dialect: any SQLDialect
 
-    func render(_ select: SQLSelect) -> String {
-        var out = ""
+    func render(_ select: SQLSelect) -> SQLText {
+        var out = SQLText()
         out.reserveCapacity(256)
         render(select, into: &out)
         return out
     }
 
-    private func render(_ select: SQLSelect, into out: inout String) {
+    private func render(_ select: SQLSelect, into out: inout SQLText) {
         out += "SELECT "
         list(select.columns, into: &out)
         out += " FROM "
@@ -60,20 +61,20 @@ struct SQLRenderer {
         }
     }
 
-    private func render(_ table: SQLTableReference, into out: inout String) {
+    private func render(_ table: SQLTableReference, into out: inout SQLText) {
         out += dialect.quote(table.table)
         out += " "
         out += table.alias
     }
 
-    private func list(_ exprs: [SQLExpr], into out: inout String) {
+    private func list(_ exprs: [SQLExpr], into out: inout SQLText) {
         for (index, expr) in exprs.enumerated() {
             if index > 0 { out += ", " }
             render(expr, into: &out)
         }
     }
 
-    func render(_ expr: SQLExpr, into out: inout String) {
+    func render(_ expr: SQLExpr, into out: inout SQLText) {
         switch expr {
         case .column(let alias, let name):
             out += alias
@@ -108,6 +109,12 @@ struct SQLRenderer {
             out += dialect.binaryOperator(op)
             out += " "
             atom(rhs, into: &out)
+        case .parameterEquality(let lhs, let rhs, let index):
+            atom(lhs, into: &out)
+            out += " "
+            out.append(.equality(binding: index))
+            out += " "
+            atom(rhs, into: &out)
         case .and(let operands): balanced(operands[...], "AND", into: &out)
         case .or(let operands): balanced(operands[...], "OR", into: &out)
         case .isNull(let operand):
@@ -121,7 +128,7 @@ struct SQLRenderer {
         case .inBindingList(let element, let index):
             atom(element, into: &out)
             out += " IN ("
-            out += CompiledQuery.listMarker(index)
+            out.append(.list(binding: index))
             out += ")"
         case .between(let element, let low, let high):
             atom(element, into: &out)
@@ -243,7 +250,7 @@ struct SQLRenderer {
     /// plus half the sign of its fraction, which orders it exactly among the Ints
     /// (PostgreSQL's own conversion keeps 15 digits); beyond that range, any Int is on
     /// one side of it and the plain conversion serves.
-    private func exactNumber(_ operand: SQLExpr, isDouble: Bool, into out: inout String) {
+    private func exactNumber(_ operand: SQLExpr, isDouble: Bool, into out: inout SQLText) {
         guard isDouble else {
             out += "CAST("
             render(operand, into: &out)
@@ -266,7 +273,7 @@ struct SQLRenderer {
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
-    func atom(_ expr: SQLExpr, into out: inout String) {
+    func atom(_ expr: SQLExpr, into out: inout SQLText) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
             .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt,
@@ -281,7 +288,7 @@ struct SQLRenderer {
     }
 
     /// `a AND b AND c AND d` as `(a AND b) AND (c AND d)`: depth log₂ n, not n.
-    private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
+    private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout SQLText) {
         switch operands.count {
         case 0: out += dialect.truth(op == "AND")
         case 1: render(operands[operands.startIndex], into: &out)
@@ -297,7 +304,7 @@ struct SQLRenderer {
         }
     }
 
-    private func group(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
+    private func group(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout SQLText) {
         if operands.count == 1 {
             atom(operands[operands.startIndex], into: &out)
         } else {

@@ -8,6 +8,7 @@
 struct SQLRenderer {
     let dialect: any SQLDialect
 
+    /// The statement as text, with its slots.
     func render(_ select: SQLSelect) -> SQLText {
         var out = SQLText()
         out.reserveCapacity(256)
@@ -15,7 +16,9 @@ struct SQLRenderer {
         return out
     }
 
-    private func render(_ select: SQLSelect, into out: inout SQLText) {
+    /// Writes the statement into `out`: as text (`SQLText`), or as what SQLite's
+    /// parser holds reading it (`SQLParserDepth`).
+    func render<Output: SQLOutput>(_ select: SQLSelect, into out: inout Output) {
         out += "SELECT "
         list(select.columns, into: &out)
         out += " FROM "
@@ -61,25 +64,25 @@ struct SQLRenderer {
         }
     }
 
-    private func render(_ table: SQLTableReference, into out: inout SQLText) {
-        out += dialect.quote(table.table)
+    private func render<Output: SQLOutput>(_ table: SQLTableReference, into out: inout Output) {
+        out.appendIdentifier(dialect.quote(table.table))
         out += " "
         out += table.alias
     }
 
-    private func list(_ exprs: [SQLExpr], into out: inout SQLText) {
+    private func list<Output: SQLOutput>(_ exprs: [SQLExpr], into out: inout Output) {
         for (index, expr) in exprs.enumerated() {
             if index > 0 { out += ", " }
             render(expr, into: &out)
         }
     }
 
-    func render(_ expr: SQLExpr, into out: inout SQLText) {
+    func render<Output: SQLOutput>(_ expr: SQLExpr, into out: inout Output) {
         switch expr {
         case .column(let alias, let name):
             out += alias
             out += "."
-            out += dialect.quote(name)
+            out.appendIdentifier(dialect.quote(name))
         case .binding(let index): out += dialect.placeholder(index)
         case .integer(let value): out += String(value)
         case .truth(let value): out += dialect.truth(value)
@@ -88,7 +91,7 @@ struct SQLRenderer {
         case .collated(let operand):
             atom(operand, into: &out)
             out += " COLLATE "
-            out += dialect.quote(dialect.stringCollation ?? "C")
+            out.appendIdentifier(dialect.quote(dialect.stringCollation ?? "C"))
         case .function(let name, let arguments):
             out += dialect.function(name)
             out += "("
@@ -166,7 +169,10 @@ struct SQLRenderer {
             out += "CAST("
             render(operand, into: &out)
             out += " AS text)"
-            if let collation = dialect.stringCollation { out += " COLLATE " + dialect.quote(collation) }
+            if let collation = dialect.stringCollation {
+                out += " COLLATE "
+                out.appendIdentifier(dialect.quote(collation))
+            }
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("
@@ -250,7 +256,7 @@ struct SQLRenderer {
     /// plus half the sign of its fraction, which orders it exactly among the Ints
     /// (PostgreSQL's own conversion keeps 15 digits); beyond that range, any Int is on
     /// one side of it and the plain conversion serves.
-    private func exactNumber(_ operand: SQLExpr, isDouble: Bool, into out: inout SQLText) {
+    private func exactNumber<Output: SQLOutput>(_ operand: SQLExpr, isDouble: Bool, into out: inout Output) {
         guard isDouble else {
             out += "CAST("
             render(operand, into: &out)
@@ -273,7 +279,7 @@ struct SQLRenderer {
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
-    func atom(_ expr: SQLExpr, into out: inout SQLText) {
+    func atom<Output: SQLOutput>(_ expr: SQLExpr, into out: inout Output) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
             .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt,
@@ -288,7 +294,7 @@ struct SQLRenderer {
     }
 
     /// `a AND b AND c AND d` as `(a AND b) AND (c AND d)`: depth log₂ n, not n.
-    private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout SQLText) {
+    private func balanced<Output: SQLOutput>(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout Output) {
         switch operands.count {
         case 0: out += dialect.truth(op == "AND")
         case 1: render(operands[operands.startIndex], into: &out)
@@ -304,7 +310,7 @@ struct SQLRenderer {
         }
     }
 
-    private func group(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout SQLText) {
+    private func group<Output: SQLOutput>(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout Output) {
         if operands.count == 1 {
             atom(operands[operands.startIndex], into: &out)
         } else {

@@ -9,7 +9,7 @@
 // the values are known, a slot is its marker (`?2[]`, `=?1=`).
 
 /// SQL text with slots for what the parameters' values decide.
-struct SQLText: Sendable {
+struct SQLText: SQLOutput, Sendable {
     /// A part of the statement known only when the query runs.
     enum Slot: Sendable, Hashable {
         /// The placeholders of the list parameter bound at this index.
@@ -45,6 +45,8 @@ struct SQLText: Sendable {
     }
 
     static func += (text: inout SQLText, string: String) { text.rest += string }
+
+    mutating func appendIdentifier(_ quoted: String) { rest += quoted }
 
     static func += (text: inout SQLText, other: SQLText) {
         for part in other.parts {

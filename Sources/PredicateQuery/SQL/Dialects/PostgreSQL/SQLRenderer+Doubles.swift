@@ -44,9 +44,9 @@ extension SQLRenderer {
     /// grow the text exponentially. There an overflow stops the query instead.
     static let guardedOperandBudget = 4_096
 
-    func doubleArithmetic(_ op: String, _ lhs: SQLExpr, _ rhs: SQLExpr, into out: inout SQLText) {
-        var l = SQLText()
-        var r = SQLText()
+    func doubleArithmetic<Output: SQLOutput>(_ op: String, _ lhs: SQLExpr, _ rhs: SQLExpr, into out: inout Output) {
+        var l = Output()
+        var r = Output()
         atom(lhs, into: &l)
         atom(rhs, into: &r)
         var plain = l

@@ -59,7 +59,7 @@ indirect enum SQLExpr: Sendable {
     case castToInteger(SQLExpr)
     /// `CAST(EXTRACT(EPOCH FROM e) - 978307200 AS double precision)`: a `timestamptz`
     /// as pq's Double of seconds since 2001, rounded once (PostgreSQL ≥ 14 only, whose
-    /// EXTRACT gives an exact numeric; see `SQLLowering+PostgreSQLDates`).
+    /// EXTRACT gives an exact numeric; see `SQLLowering+DatesAsSeconds`).
     case secondsSince2001(SQLExpr)
     /// `CAST(e AS text)`: a column whose values are compared and sorted as their text
     /// (a PostgreSQL enum type's labels; see `EntityMapping.columnsReadAsText`).

@@ -298,8 +298,7 @@ final class Session {
     private func printSQL(_ compiled: CompiledQuery, _ values: [String: ParameterValue]) throws {
         let resolved = try BindingResolver.resolve(compiled, parameters: values, environment: QueryEnvironment())
         output.write("SQL: \(resolved.sql)\n")
-        let sign = compiled.mapping.database == .postgreSQL ? "$" : "?"
-        let shown = resolved.values.enumerated().map { "\(sign)\($0.offset + 1) = \(Self.shown($0.element))" }
+        let shown = resolved.values.enumerated().map { "\(compiled.placeholder($0.offset)) = \(Self.shown($0.element))" }
         output.write("bindings: " + (shown.isEmpty ? "none" : shown.joined(separator: ", ")) + "\n")
     }
 

@@ -35,9 +35,7 @@ public final class PostgresStore: QueryStore {
 
     init(schema: Schema, mapping: StoreMapping, connection: PostgresConnection) {
         self.schema = schema
-        var mapping = mapping
-        mapping.database = .postgreSQL
-        self.mapping = mapping
+        self.mapping = mapping.inPostgreSQL
         self.connection = connection
     }
 

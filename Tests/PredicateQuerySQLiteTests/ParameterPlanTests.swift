@@ -89,4 +89,19 @@ struct ParameterPlanTests {
             CompiledQuery.resolvingEqualities(in: text, nilBindings: [1])
                 == #"SELECT "a =?1= b" FROM t WHERE x = ?1 AND y IS ?2"#)
     }
+
+    /// pq's own SQL is resolved from the slots it was rendered with, never searched:
+    /// an identifier that reads like markers stays as it is.
+    @Test func anIdentifierThatReadsLikeMarkersIsLeftAlone() throws {
+        let (store, _) = try ExampleStore.make()
+        var mapping = store.mapping
+        mapping.entities["Budget"]?.columns["name"] = "a =?1= b ?1[]"
+        let query = try #require(
+            QueryCompiler.compile("Transaction where budget.name == $n", schema: store.schema, mapping: mapping).compiled)
+        #expect(query.sql.contains(#"t1."a =?1= b ?1[]" =?1= ?1"#))
+        let none = try BindingResolver.resolve(query, parameters: ["n": .single(.null)], environment: .init())
+        #expect(none.sql.contains(#"t1."a =?1= b ?1[]" IS ?1"#))
+        let named = try BindingResolver.resolve(query, parameters: ["n": .single(.string("Rent"))], environment: .init())
+        #expect(named.sql.contains(#"t1."a =?1= b ?1[]" = ?1"#))
+    }
 }

@@ -1,7 +1,9 @@
 // Lowering rejects SQL too deep for SQLite's parser (`limit.sqlNesting`) from an
 // estimate. The estimate must be safe, so whatever it accepts SQLite must
 // prepare, and useful, so that ordinary nesting is accepted: checked here on deep
-// queries of every construct and on random mixtures of them.
+// queries of every construct and on random mixtures of them. It is measured on the
+// SQL tree as it is rendered, and is held to the estimate pq read from the SQL
+// text before (`SQLTextDepthOracle`), so the same queries are accepted and refused.
 
 import Foundation
 import PredicateQueryTestSupport
@@ -70,6 +72,62 @@ struct SQLParserDepthTests {
             if acceptedAndRuns(text, store) == true { accepted += 1 }
         }
         #expect(accepted >= 10)
+    }
+
+    /// The measure taken as the tree is rendered is the estimate read from the SQL
+    /// text: on every golden form, each construct nested deep, random mixtures and
+    /// nested Double arithmetic (which PostgreSQL writes with guards around each
+    /// operation), in both dialects, whether the query is accepted or refused.
+    @Test(arguments: TestSeeds.with([1, 2, 3]))
+    func theTreeIsMeasuredAsItsTextWasEstimated(seed: UInt64) throws {
+        let (store, _) = try ExampleStore.make()
+        var postgres = StoreMapping.make(for: store.schema, layout: .plain)
+        postgres.database = .postgreSQL
+        var texts: [(text: String, entity: String?)] = GoldenFile.cases(
+            "Lowering/SpecForms.txt", target: "PredicateQuerySQLiteTests"
+        ).map { ($0.input, $0.entity) }
+        for wrapper in Self.wrappers {
+            var text = "limit > 1"
+            for _ in 0..<24 {
+                text = wrapper.wrap(text)
+                texts.append(("Budget where " + text, nil))
+            }
+        }
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<60 {
+            var text = "limit > 1"
+            for _ in 0..<random.int(1...30) { text = random.pick(Self.wrappers).wrap(text) }
+            texts.append(("Budget where " + text, nil))
+        }
+        var arithmetic = "amount"
+        for step in 0..<12 {
+            arithmetic = step.isMultiple(of: 2) ? "(\(arithmetic) * 1.5 + amount)" : "(amount - \(arithmetic) / 2.5)"
+            texts.append(("Transaction where \(arithmetic) > 1", nil))
+        }
+        var compared = 0
+        var refused = 0
+        for (text, entity) in texts {
+            for mapping in [store.mapping, postgres] {
+                let result = QueryCompiler.compile(text, schema: store.schema, mapping: mapping, defaultEntity: entity)
+                guard let checked = result.checked,
+                    let measured = try? SQLLowering.measuredStatement(checked, mapping: mapping)
+                else { continue }
+                let estimated = SQLTextDepthOracle.estimate(measured.sql)
+                #expect(measured.parserDepth == estimated, "\(mapping.database): \(text.prefix(300))")
+                // Accepted exactly where the text's estimate fits, with the same message otherwise.
+                let tooDeep = result.diagnostics.filter { $0.code == .sqlTooDeep }
+                if estimated > SQLParserDepth.budget {
+                    #expect(tooDeep.contains { $0.message.contains("about \(estimated) levels of its stack") })
+                    refused += 1
+                } else {
+                    #expect(tooDeep.isEmpty)
+                }
+                compared += 1
+            }
+        }
+        print("SQLParserDepthTests: \(compared) statements measured as their text was estimated, \(refused) too deep")
+        #expect(compared >= 400)
+        #expect(refused >= 20)
     }
 
     @Test func doubleNegationsCostNothing() throws {

@@ -1,4 +1,4 @@
-// Date arithmetic on PostgreSQL (`SQLLowering+PostgreSQLDates`): every date taking
+// Date arithmetic on PostgreSQL (`SQLLowering+DatesAsSeconds`): every date taking
 // part in a computation is read as pq's Double of seconds since 2001, dates not
 // computed keep their timestamptz form, and what cannot be answered so is refused.
 

@@ -49,8 +49,14 @@ public struct CompiledQuery: Sendable {
     /// The SELECT statement, with numbered placeholders; a list parameter bound at
     /// index i shows as `?i[]` until the list's length is known, and the operator of
     /// an equality with the parameter bound at index i as `=?i=` until its value is
-    /// known (`=`, or `IS` for nil: see `statement(listSizes:nilBindings:)`).
-    public var sql: String
+    /// known (`=`, or `IS` for nil: see `statement(listSizes:nilBindings:)`). Set by
+    /// hand (a test breaking the SQL on purpose), its markers are read as slots again.
+    public var sql: String {
+        get { text.marked }
+        set { text = SQLText(parsing: newValue) }
+    }
+    /// The statement as rendered, with a slot for each marker.
+    var text: SQLText
     /// One entry per placeholder, in order.
     package var bindings: [SQLBinding]
     /// What the columns of each row are (empty for a count).
@@ -68,6 +74,14 @@ public struct CompiledQuery: Sendable {
     /// elements in one pass): the binding step then lowers it again with the values,
     /// still bound, in place of the parameters.
     public var shapeDependsOnValues = false
+
+    /// The dialect the SQL is written in: the mapping's database's.
+    var dialect: any SQLDialect { mapping.database.dialect }
+
+    /// The placeholder of the value at `index` (0-based) of the statement to run
+    /// (`ResolvedStatement.values`), as the dialect writes it: `?1` in SQLite, `$1`
+    /// in PostgreSQL.
+    public func placeholder(_ index: Int) -> String { dialect.placeholder(index) }
 }
 
 extension CompiledQuery {
@@ -81,58 +95,39 @@ extension CompiledQuery {
     static func equalityMarker(_ index: Int) -> String { "=?\(index + 1)=" }
 
     /// The statement to run when each list parameter (by binding index) has the
-    /// given number of values: each list's marker becomes that many placeholders,
+    /// given number of values: each list's slot gets that many placeholders,
     /// numbered after all the others, in binding order. Each equality with a
     /// parameter becomes `IS` (PostgreSQL: `IS NOT DISTINCT FROM`) if the value
-    /// bound at its index is nil (in `nilBindings`), and `=` otherwise.
+    /// bound at its index is nil (in `nilBindings`), and `=` otherwise. The dialect
+    /// writes both as the slots of the rendered text are filled.
     public func statement(listSizes: [Int: Int], nilBindings: Set<Int> = []) -> String {
-        var text = sql
-        var next = bindings.count + 1
-        let sign = mapping.database == .postgreSQL ? "$" : "?"
+        var firstPlaceholder: [Int: Int] = [:]
+        var next = bindings.count
         for index in listSizes.keys.sorted() {
-            let count = listSizes[index] ?? 0
-            let placeholders = (0..<count).map { "\(sign)\(next + $0)" }.joined(separator: ", ")
-            next += count
-            text = text.replacingOccurrences(of: Self.listMarker(index), with: placeholders)
+            firstPlaceholder[index] = next
+            next += listSizes[index] ?? 0
         }
-        let nilEquality = mapping.database.dialect.binaryOperator("IS")
-        return Self.resolvingEqualities(in: text, nilBindings: nilBindings, nilEquality: nilEquality)
+        let dialect = self.dialect
+        return text.joined { slot in
+            switch slot {
+            case .list(let index):
+                guard let first = firstPlaceholder[index], let count = listSizes[index] else { return slot.marker }
+                return (first..<first + count).map(dialect.placeholder).joined(separator: ", ")
+            case .equality(let index):
+                return nilBindings.contains(index) ? dialect.binaryOperator("IS") : "="
+            }
+        }
     }
 
-    /// Replaces each equality marker outside quoted identifiers, in one pass: with
-    /// `nilEquality` (the dialect's null-safe equality) where the value is nil.
+    /// SQL text with its equality markers (outside quoted identifiers) resolved:
+    /// `nilEquality` (the dialect's null-safe equality) where the value is nil, `=`
+    /// elsewhere. For SQL given as text; pq's own is resolved from its slots.
     package static func resolvingEqualities(
         in text: String, nilBindings: Set<Int>, nilEquality: String = "IS"
     ) -> String {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "=")) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var quoted = false
-        var position = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if !quoted, byte == UInt8(ascii: "="), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "?") {
-                var end = position + 2
-                var number = 0
-                while end < bytes.count, let digit = Self.digit(bytes[end]), number < Int.max / 10 - 9 {
-                    number = number * 10 + digit
-                    end += 1
-                }
-                if end > position + 2, end < bytes.count, bytes[end] == UInt8(ascii: "=") {
-                    out += Array((nilBindings.contains(number - 1) ? nilEquality : "=").utf8)
-                    position = end + 1
-                    continue
-                }
-            }
-            out.append(byte)
-            position += 1
+        SQLText(parsing: text).joined { slot in
+            guard case .equality(let index) = slot else { return slot.marker }
+            return nilBindings.contains(index) ? nilEquality : "="
         }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func digit(_ byte: UInt8) -> Int? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 }

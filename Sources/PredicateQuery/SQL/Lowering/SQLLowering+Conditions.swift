@@ -1,12 +1,10 @@
 // Conditions and values: comparisons, string tests, membership, arithmetic.
 //
-// String tests call functions the store registers on its connection (`pq_fold`,
-// `pq_contains`, `pq_hasprefix`, `pq_hassuffix`, `pq_like`, `pq_matches`), implemented once in
-// Swift and shared with the in-memory evaluator, so both fold case and diacritics
-// the same Unicode-aware way. SQLite's own LIKE folds ASCII only and is therefore
-// not used. A case-sensitive prefix test against a bound value becomes a range,
-// `x >= ?1 AND x < ?2`, which SQLite answers with an index on x. PostgreSQL's
-// plain prefix and suffix tests are `starts_with` and `right(x, length(?1)) = ?1`.
+// What a database decides differently the dialect decides (`SQLDialect`): string
+// tests and folded values (SQLite calls functions its store registers,
+// `SQLiteDialect+Strings`; PostgreSQL matches patterns made in Swift,
+// `PostgreSQLDialect+Strings`), exact Int–Double comparisons, widened numbers,
+// dates computed as seconds, and empty parameter lists.
 
 extension SQLLowering {
     /// Where a condition stands: whether NULL may stand for false there.
@@ -24,8 +22,8 @@ extension SQLLowering {
 
     mutating func folded(_ expr: SQLExpr, _ options: StringOptions) -> SQLExpr {
         guard !options.isEmpty else { return expr }
-        if dialect.database == .postgreSQL { return postgreSQLFolded(expr, options) }
-        return .function("pq_fold", [expr, .integer(Int(options.rawValue))])
+        let dialect = self.dialect
+        return dialect.folded(expr, options, in: &self)
     }
 
     /// A condition: a SQL expression that is true exactly when the typed condition is.
@@ -59,10 +57,10 @@ extension SQLLowering {
             let (lowered, nullable) = try value(element)
             let subject = folded(lowered, options)
             guard case .binding(let index) = bind(.parameterList(name, type, folding: options)) else { return .truth(false) }
-            // PostgreSQL has no empty `IN ()`: its store binds an empty list as one NULL,
+            // Where the dialect has no empty `IN ()`, an empty list is bound as one NULL,
             // which the exact form turns into false.
             return exactly(
-                .inBindingList(dialect.testedValue(subject), index), nullable: nullable || dialect.database == .postgreSQL,
+                .inBindingList(dialect.testedValue(subject), index), nullable: nullable || !dialect.acceptsEmptyInList,
                 mode)
         case .inRange(let element, let lower, let upper, let kind):
             let types = [element.type, lower.type, upper.type]
@@ -121,10 +119,11 @@ extension SQLLowering {
         let seconds = comparesDatesAsSeconds([lhs, rhs])
         let (left, leftNullable) = try value(lhs, asSeconds: seconds)
         let (right, rightNullable) = try value(rhs, asSeconds: seconds)
-        if dialect.database == .postgreSQL, !options.isEmpty, op == .equal || op == .notEqual,
-            isBoundNeedle(left) || isBoundNeedle(right)
+        let dialect = self.dialect
+        if !options.isEmpty, op == .equal || op == .notEqual,
+            let equality = try dialect.foldedEquality(op, (left, leftNullable), (right, rightNullable), options, in: &self)
         {
-            return try postgreSQLFoldedEquality(op, (left, leftNullable), (right, rightNullable), options)
+            return equality
         }
         let types = [lhs.type, rhs.type]
         // Mutating calls go first, on lines of their own: as the argument of a method of
@@ -147,7 +146,7 @@ extension SQLLowering {
                     shapeDependsOnValues = true
                     return .binary(l, "IS", r)
                 }
-                return .binary(l, CompiledQuery.equalityMarker(index), r)
+                return .parameterEquality(l, r, binding: index)
             }
             return dialect.comparison(l, plain ? "=" : "IS", r)
         case .notEqual: return .binary(l, "IS NOT", r)
@@ -173,34 +172,8 @@ extension SQLLowering {
         let (left, leftNullable) = try value(lhs)
         let (right, rightNullable) = try value(rhs)
         let nullable = leftNullable || rightNullable
-        if dialect.database == .postgreSQL, !options.isEmpty || op == .like || op == .matches {
-            let test = try postgreSQLStringTest(op, left, right, options)
-            return exactly(test, nullable: nullable, mode)
-        }
-        let flags = SQLExpr.integer(Int(options.rawValue))
-        let test: SQLExpr
-        switch op {
-        case .contains where options.isEmpty:
-            test = .binary(.function("instr", [left, right]), ">", .integer(0))
-        case .contains:
-            test = .function("pq_contains", [left, right, flags])
-        case .beginsWith where options.isEmpty && dialect.database == .postgreSQL:
-            test = .function("starts_with", [left, right])
-        case .endsWith where options.isEmpty && dialect.database == .postgreSQL:
-            test = .binary(.function("right", [left, .function("length", [right])]), "=", right)
-        case .beginsWith:
-            if options.isEmpty, case .binding(let index) = right {
-                test = .and([.binary(left, ">=", right), .binary(left, "<", bind(.prefixUpperBound(of: index)))])
-            } else {
-                test = .function("pq_hasprefix", [left, right, flags])
-            }
-        case .endsWith:
-            test = .function("pq_hassuffix", [left, right, flags])
-        case .like:
-            test = .function("pq_like", [left, right, flags])
-        case .matches:
-            test = .function("pq_matches", [left, right, flags])
-        }
+        let dialect = self.dialect
+        let test = try dialect.stringTest(op, left, right, options, in: &self)
         return exactly(test, nullable: nullable, mode)
     }
 
@@ -227,18 +200,19 @@ extension SQLLowering {
     /// A number compared exactly with numbers of the other kind, in a dialect whose
     /// own comparison of an Int with a Double rounds the Int (see `PostgreSQLDialect`).
     func exactNumber(_ expr: SQLExpr, _ type: ValueType, among types: [ValueType]) -> SQLExpr {
-        guard dialect.database == .postgreSQL, type == .int || type == .double, types.contains(.int),
+        guard !dialect.comparesIntsWithDoublesExactly, type == .int || type == .double, types.contains(.int),
             types.contains(.double)
         else { return expr }
         return .exactNumber(expr, isDouble: type == .double)
     }
 
-    /// A number as pq computes with it, Int64 or Double: on PostgreSQL, a column of a
-    /// narrower type (`smallint`, `integer`, `real`, `numeric`, in a database pq did
-    /// not create) is widened to `bigint` or `double precision` for arithmetic and
-    /// sums, which would otherwise overflow at its width or round differently.
+    /// A number as pq computes with it, Int64 or Double: in a dialect that
+    /// `widensNarrowNumbers` (PostgreSQL), a column of a narrower type (`smallint`,
+    /// `integer`, `real`, `numeric`, in a database pq did not create) is widened to
+    /// `bigint` or `double precision` for arithmetic and sums, which would otherwise
+    /// overflow at its width or round differently.
     func widened(_ expr: SQLExpr, _ typed: TypedExpr) -> SQLExpr {
-        guard dialect.database == .postgreSQL else { return expr }
+        guard dialect.widensNarrowNumbers else { return expr }
         let attribute: Attribute?
         switch typed {
         case .attribute(let path, _): attribute = path.attribute
@@ -284,8 +258,8 @@ extension SQLLowering {
             return (collated(column, type), path.isOptional || !path.steps.isEmpty || isStoredDouble(column))
         case .object(let path):
             return (try key(of: path), !path.steps.isEmpty)
-        case .arithmetic(let op, let lhs, let rhs, .date) where dialect.database == .postgreSQL:
-            return (try postgreSQLDateArithmetic(op, lhs, rhs), true)
+        case .arithmetic(let op, let lhs, let rhs, .date) where dialect.computesDatesAsSeconds:
+            return (try dateArithmeticInSeconds(op, lhs, rhs), true)
         case .arithmetic(let op, let lhs, let rhs, _):
             let (left, _) = try value(lhs)
             let (right, _) = try value(rhs)
@@ -295,7 +269,7 @@ extension SQLLowering {
             let (lowered, nullable) = try value(operand)
             return (.negate(widened(lowered, operand)), nullable)
         case .coalesce(let lhs, let rhs, _):
-            if comparesDatesAsSeconds([expr]) { return try postgreSQLDateCoalesce(lhs, rhs) }
+            if comparesDatesAsSeconds([expr]) { return try dateCoalesceInSeconds(lhs, rhs) }
             let (left, leftNullable) = try value(lhs)
             let (right, rightNullable) = try value(rhs)
             return (.function("coalesce", [left, right]), leftNullable && rightNullable)

@@ -9,21 +9,6 @@
 // What PostgreSQL cannot answer as pq does is refused before this runs
 // (`PostgreSQLSupport`).
 
-/// The databases pq lowers queries for.
-public enum SQLDatabase: String, Sendable, Hashable, Codable {
-    /// SQLite, with pq's SQL functions registered on the connection.
-    case sqlite
-    /// PostgreSQL.
-    case postgreSQL
-
-    var dialect: any SQLDialect {
-        switch self {
-        case .sqlite: SQLiteDialect()
-        case .postgreSQL: PostgreSQLDialect()
-        }
-    }
-}
-
 /// PostgreSQL: identifiers in double quotes, `$n` placeholders.
 struct PostgreSQLDialect: SQLDialect {
     func quote(_ identifier: String) -> String { SQLiteDialect().quote(identifier) }
@@ -55,5 +40,15 @@ struct PostgreSQLDialect: SQLDialect {
 
     var placesNilsExplicitly: Bool { true }
 
-    var database: SQLDatabase { .postgreSQL }
+    /// Dates are `timestamptz`, whole microseconds: computed ones are pq's Double
+    /// seconds since 2001 (`SQLLowering+DatesAsSeconds`).
+    var computesDatesAsSeconds: Bool { true }
+
+    /// PostgreSQL has no empty `IN ()`.
+    var acceptsEmptyInList: Bool { false }
+
+    /// What PostgreSQL cannot answer as pq does is refused (`PostgreSQLSupport`).
+    func checkSupported(_ query: CheckedQuery) throws(LoweringError) {
+        try PostgreSQLSupport.check(query)
+    }
 }

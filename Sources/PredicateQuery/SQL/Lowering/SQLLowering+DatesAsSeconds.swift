@@ -1,4 +1,5 @@
-// Date arithmetic on PostgreSQL, with pq's meaning.
+// Date arithmetic where the store's dates are not pq's (`SQLDialect.computesDatesAsSeconds`:
+// PostgreSQL), with pq's meaning.
 //
 // pq's date is a Double of seconds since 2001-01-01 (`SQLiteSemantics`): `d + 1h`
 // adds in Double, rounding as Swift does, and dates compare as those Doubles. A
@@ -31,7 +32,7 @@ extension SQLLowering {
     /// Whether these operands (compared, listed or ranged together) are dates, one of
     /// them computed, in a dialect that computes dates as Doubles.
     func comparesDatesAsSeconds(_ operands: [TypedExpr]) -> Bool {
-        dialect.database == .postgreSQL && operands.contains { $0.type == .date && $0.isComputedDate }
+        dialect.computesDatesAsSeconds && operands.contains { $0.type == .date && $0.isComputedDate }
     }
 
     /// A value, or, with `asSeconds`, a date as pq's Double of seconds since 2001.
@@ -42,7 +43,7 @@ extension SQLLowering {
     }
 
     /// `date ± duration` (or `duration + date`) in Double seconds since 2001, as pq adds.
-    mutating func postgreSQLDateArithmetic(
+    mutating func dateArithmeticInSeconds(
         _ op: ArithmeticOperator, _ lhs: TypedExpr, _ rhs: TypedExpr
     ) throws(LoweringError) -> SQLExpr {
         let (left, _) = try value(lhs, asSeconds: true)
@@ -51,7 +52,7 @@ extension SQLLowering {
     }
 
     /// `a ?? b` of dates where one side is computed: both sides as seconds since 2001.
-    mutating func postgreSQLDateCoalesce(_ lhs: TypedExpr, _ rhs: TypedExpr) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
+    mutating func dateCoalesceInSeconds(_ lhs: TypedExpr, _ rhs: TypedExpr) throws(LoweringError) -> (SQLExpr, nullable: Bool) {
         let (left, leftNullable) = try value(lhs, asSeconds: true)
         let (right, rightNullable) = try value(rhs, asSeconds: true)
         return (.function("coalesce", [left, right]), leftNullable && rightNullable)

@@ -1,20 +1,24 @@
 // Renders the SQL syntax tree as text, with the fewest parentheses that keep its
 // meaning: operands that are not atoms are parenthesised, and long AND/OR chains
 // become balanced trees so SQLite's expression depth limit (1,000) is never near.
-// Everything is appended to one string: rendering runs on every compile, and
-// building a string per node cost more than the rest of lowering.
+// Everything is appended to one text: rendering runs on every compile, and
+// building a string per node cost more than the rest of lowering. What only the
+// parameters' values decide is left as a slot of the text (`SQLText`).
 
 struct SQLRenderer {
     let dialect: any SQLDialect
 
-    func render(_ select: SQLSelect) -> String {
-        var out = ""
+    /// The statement as text, with its slots.
+    func render(_ select: SQLSelect) -> SQLText {
+        var out = SQLText()
         out.reserveCapacity(256)
         render(select, into: &out)
         return out
     }
 
-    private func render(_ select: SQLSelect, into out: inout String) {
+    /// Writes the statement into `out`: as text (`SQLText`), or as what SQLite's
+    /// parser holds reading it (`SQLParserDepth`).
+    func render<Output: SQLOutput>(_ select: SQLSelect, into out: inout Output) {
         out += "SELECT "
         list(select.columns, into: &out)
         out += " FROM "
@@ -60,25 +64,25 @@ struct SQLRenderer {
         }
     }
 
-    private func render(_ table: SQLTableReference, into out: inout String) {
-        out += dialect.quote(table.table)
+    private func render<Output: SQLOutput>(_ table: SQLTableReference, into out: inout Output) {
+        out.appendIdentifier(dialect.quote(table.table))
         out += " "
         out += table.alias
     }
 
-    private func list(_ exprs: [SQLExpr], into out: inout String) {
+    private func list<Output: SQLOutput>(_ exprs: [SQLExpr], into out: inout Output) {
         for (index, expr) in exprs.enumerated() {
             if index > 0 { out += ", " }
             render(expr, into: &out)
         }
     }
 
-    func render(_ expr: SQLExpr, into out: inout String) {
+    func render<Output: SQLOutput>(_ expr: SQLExpr, into out: inout Output) {
         switch expr {
         case .column(let alias, let name):
             out += alias
             out += "."
-            out += dialect.quote(name)
+            out.appendIdentifier(dialect.quote(name))
         case .binding(let index): out += dialect.placeholder(index)
         case .integer(let value): out += String(value)
         case .truth(let value): out += dialect.truth(value)
@@ -87,7 +91,7 @@ struct SQLRenderer {
         case .collated(let operand):
             atom(operand, into: &out)
             out += " COLLATE "
-            out += dialect.quote(dialect.stringCollation ?? "C")
+            out.appendIdentifier(dialect.quote(dialect.stringCollation ?? "C"))
         case .function(let name, let arguments):
             out += dialect.function(name)
             out += "("
@@ -108,6 +112,12 @@ struct SQLRenderer {
             out += dialect.binaryOperator(op)
             out += " "
             atom(rhs, into: &out)
+        case .parameterEquality(let lhs, let rhs, let index):
+            atom(lhs, into: &out)
+            out += " "
+            out.append(.equality(binding: index))
+            out += " "
+            atom(rhs, into: &out)
         case .and(let operands): balanced(operands[...], "AND", into: &out)
         case .or(let operands): balanced(operands[...], "OR", into: &out)
         case .isNull(let operand):
@@ -121,7 +131,7 @@ struct SQLRenderer {
         case .inBindingList(let element, let index):
             atom(element, into: &out)
             out += " IN ("
-            out += CompiledQuery.listMarker(index)
+            out.append(.list(binding: index))
             out += ")"
         case .between(let element, let low, let high):
             atom(element, into: &out)
@@ -152,14 +162,15 @@ struct SQLRenderer {
             render(operand, into: &out)
             out += " AS integer)"
         case .secondsSince2001(let operand):
-            out += "CAST(EXTRACT(EPOCH FROM "
-            render(operand, into: &out)
-            out += ") - 978307200 AS double precision)"
+            secondsSince2001(operand, into: &out)
         case .castToText(let operand):
             out += "CAST("
             render(operand, into: &out)
             out += " AS text)"
-            if let collation = dialect.stringCollation { out += " COLLATE " + dialect.quote(collation) }
+            if let collation = dialect.stringCollation {
+                out += " COLLATE "
+                out.appendIdentifier(dialect.quote(collation))
+            }
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")
             out += "("
@@ -202,71 +213,16 @@ struct SQLRenderer {
         case .doubleArithmetic(let op, let lhs, let rhs):
             doubleArithmetic(op, lhs, rhs, into: &out)
         case .composed(let operand, let unsettled, let message):
-            // The failing branch depends on the row, so PostgreSQL never evaluates it
-            // while planning; it raises "invalid input syntax" with the message.
-            out += "normalize(CASE WHEN "
-            atom(operand, into: &out)
-            out += " ~ "
-            atom(unsettled, into: &out)
-            out += " THEN CAST(CAST("
-            atom(message, into: &out)
-            out += " || "
-            atom(operand, into: &out)
-            out += " AS integer) AS text) ELSE "
-            render(operand, into: &out)
-            out += " END, NFC)"
+            composed(operand, unsettled: unsettled, message: message, into: &out)
         case .foldedValue(let operand, let map, let decomposingHangul):
-            // string_agg of no characters is NULL: '' stays '', NULL stays NULL.
-            out += "coalesce((SELECT string_agg("
-            if decomposingHangul {
-                out += "CASE WHEN ascii(pq_ch.c) BETWEEN \(0xAC00) AND \(0xD7A3) THEN normalize(pq_ch.c, NFD) ELSE "
-            }
-            out += "coalesce(CAST("
-            render(map, into: &out)
-            out += " AS jsonb) ->> pq_ch.c, pq_ch.c)"
-            if decomposingHangul { out += " END" }
-            out += ", '' ORDER BY pq_ch.n) FROM regexp_split_to_table("
-            render(operand, into: &out)
-            out += ", '') WITH ORDINALITY AS pq_ch(c, n)), CASE WHEN "
-            atom(operand, into: &out)
-            out += " IS NOT NULL THEN '' END)"
+            foldedValue(operand, map: map, decomposingHangul: decomposingHangul, into: &out)
         case .removing(let operand, let characters):
-            out += "regexp_replace("
-            render(operand, into: &out)
-            out += ", "
-            render(characters, into: &out)
-            out += ", '', 'g')"
+            removing(operand, characters, into: &out)
         }
-    }
-
-    /// `CAST(i AS numeric)` for an Int. A Double in bigint's range is its integer part
-    /// plus half the sign of its fraction, which orders it exactly among the Ints
-    /// (PostgreSQL's own conversion keeps 15 digits); beyond that range, any Int is on
-    /// one side of it and the plain conversion serves.
-    private func exactNumber(_ operand: SQLExpr, isDouble: Bool, into out: inout String) {
-        guard isDouble else {
-            out += "CAST("
-            render(operand, into: &out)
-            out += " AS numeric)"
-            return
-        }
-        out += "CASE WHEN "
-        atom(operand, into: &out)
-        out += " >= -9223372036854775808.0 AND "
-        atom(operand, into: &out)
-        out += " < 9223372036854775808.0 THEN CAST(CAST(trunc("
-        render(operand, into: &out)
-        out += ") AS bigint) AS numeric) + CAST(sign("
-        atom(operand, into: &out)
-        out += " - trunc("
-        render(operand, into: &out)
-        out += ")) AS numeric) * 0.5 ELSE CAST("
-        render(operand, into: &out)
-        out += " AS numeric) END"
     }
 
     /// An operand: atoms as they are, anything else in parentheses.
-    func atom(_ expr: SQLExpr, into out: inout String) {
+    func atom<Output: SQLOutput>(_ expr: SQLExpr, into out: inout Output) {
         switch expr {
         case .column, .binding, .integer, .truth, .exactNumber, .function, .countRows, .scalar, .castToReal, .falseIfNull,
             .nullUnless, .composed, .removing, .foldedValue, .choose, .orderedAggregate, .notANumber, .castToBigInt,
@@ -281,7 +237,7 @@ struct SQLRenderer {
     }
 
     /// `a AND b AND c AND d` as `(a AND b) AND (c AND d)`: depth log₂ n, not n.
-    private func balanced(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
+    private func balanced<Output: SQLOutput>(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout Output) {
         switch operands.count {
         case 0: out += dialect.truth(op == "AND")
         case 1: render(operands[operands.startIndex], into: &out)
@@ -297,7 +253,7 @@ struct SQLRenderer {
         }
     }
 
-    private func group(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout String) {
+    private func group<Output: SQLOutput>(_ operands: ArraySlice<SQLExpr>, _ op: String, into out: inout Output) {
         if operands.count == 1 {
             atom(operands[operands.startIndex], into: &out)
         } else {

@@ -30,6 +30,10 @@ indirect enum SQLExpr: Sendable {
     case negate(SQLExpr)
     /// `lhs op rhs` for comparison and arithmetic operators.
     case binary(SQLExpr, String, SQLExpr)
+    /// `lhs = rhs` where nil reads as false, `rhs` or `lhs` being the parameter bound
+    /// at `binding`: the operator is chosen when the parameter's value is known, `=`
+    /// for a value and the dialect's `IS` for nil (a slot of the rendered text, `SQLText`).
+    case parameterEquality(SQLExpr, SQLExpr, binding: Int)
     /// `a AND b AND …`, rendered as a balanced tree so long chains stay shallow.
     case and([SQLExpr])
     /// `a OR b OR …`, balanced likewise.
@@ -39,7 +43,7 @@ indirect enum SQLExpr: Sendable {
     /// `e IN (a, b, …)`.
     case inList(SQLExpr, [SQLExpr])
     /// `e IN (?a, ?b, …)` for a list parameter: the placeholders are made when the
-    /// list's length is known, as the query runs (see `CompiledQuery.statement(listSizes:)`).
+    /// list's length is known, as the query runs (a slot of the rendered text, `SQLText`).
     case inBindingList(SQLExpr, Int)
     /// `e BETWEEN low AND high`.
     case between(SQLExpr, SQLExpr, SQLExpr)
@@ -55,7 +59,7 @@ indirect enum SQLExpr: Sendable {
     case castToInteger(SQLExpr)
     /// `CAST(EXTRACT(EPOCH FROM e) - 978307200 AS double precision)`: a `timestamptz`
     /// as pq's Double of seconds since 2001, rounded once (PostgreSQL ≥ 14 only, whose
-    /// EXTRACT gives an exact numeric; see `SQLLowering+PostgreSQLDates`).
+    /// EXTRACT gives an exact numeric; see `SQLLowering+DatesAsSeconds`).
     case secondsSince2001(SQLExpr)
     /// `CAST(e AS text)`: a column whose values are compared and sorted as their text
     /// (a PostgreSQL enum type's labels; see `EntityMapping.columnsReadAsText`).

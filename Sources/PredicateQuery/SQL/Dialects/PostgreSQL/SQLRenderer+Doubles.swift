@@ -44,25 +44,37 @@ extension SQLRenderer {
     /// grow the text exponentially. There an overflow stops the query instead.
     static let guardedOperandBudget = 4_096
 
-    func doubleArithmetic(_ op: String, _ lhs: SQLExpr, _ rhs: SQLExpr, into out: inout String) {
-        var l = ""
-        var r = ""
+    func doubleArithmetic<Output: SQLOutput>(_ op: String, _ lhs: SQLExpr, _ rhs: SQLExpr, into out: inout Output) {
+        var l = Output()
+        var r = Output()
         atom(lhs, into: &l)
         atom(rhs, into: &r)
-        let plain = l + " " + op + " " + r
-        guard l.utf8.count + r.utf8.count <= Self.guardedOperandBudget else {
+        var plain = l
+        plain += " " + op + " "
+        plain += r
+        guard l.markedByteCount + r.markedByteCount <= Self.guardedOperandBudget else {
             out += plain
             return
         }
         let isAdditive = op == "+" || op == "-"
         out += "CASE WHEN "
         if isAdditive {
-            out += "abs(\(l)) < \(Self.power("1022")) AND abs(\(r)) < \(Self.power("1022"))"
+            out += "abs("
+            out += l
+            out += ") < \(Self.power("1022")) AND abs("
+            out += r
+            out += ") < \(Self.power("1022"))"
         } else {
             let moderate = "BETWEEN \(Self.power("-511")) AND \(Self.power("511"))"
-            out += "abs(\(l)) \(moderate) AND abs(\(r)) \(moderate)"
+            out += "abs("
+            out += l
+            out += ") \(moderate) AND abs("
+            out += r
+            out += ") \(moderate)"
         }
-        out += " THEN " + plain + " ELSE (SELECT CASE WHEN "
+        out += " THEN "
+        out += plain
+        out += " ELSE (SELECT CASE WHEN "
         if isAdditive {
             let half = "(x * 0.5 \(op) y * 0.5)"
             // An infinite operand never raises; nor does a tiny one beside the large
@@ -72,7 +84,11 @@ extension SQLRenderer {
             out += " OR abs(y) < \(Self.power("-1021")) THEN x \(op) y"
             out += " WHEN \(half) >= \(Self.power("1023")) THEN \(Self.infinity)"
             out += " WHEN \(half) <= -\(Self.power("1023")) THEN -\(Self.infinity)"
-            out += " ELSE \(half) * 2 END FROM (VALUES (\(l), \(r))) AS pq_v(x, y)"
+            out += " ELSE \(half) * 2 END FROM (VALUES ("
+            out += l
+            out += ", "
+            out += r
+            out += ")) AS pq_v(x, y)"
         } else {
             let combine = op == "*" ? "+" : "-"
             out += "\(Self.eitherIsNaN) OR x = 0 OR y = 0 OR abs(x) = \(Self.infinity) OR abs(y) = \(Self.infinity)"
@@ -80,7 +96,11 @@ extension SQLRenderer {
             out += " WHEN n >= 1029 OR (n > 1019 AND abs(p) >= \(Self.power("least(1024 - n, 10)")))"
             out += " THEN CASE WHEN (x < 0) = (y < 0) THEN \(Self.infinity) ELSE -\(Self.infinity) END"
             out += " WHEN n <= -1082 OR (n < -1070 AND abs(p) < \(Self.power("greatest(-1075 - n, -10)"))) THEN 0"
-            out += " ELSE x \(op) y END FROM (VALUES (\(l), \(r))) AS pq_v(x, y), LATERAL (VALUES ("
+            out += " ELSE x \(op) y END FROM (VALUES ("
+            out += l
+            out += ", "
+            out += r
+            out += ")) AS pq_v(x, y), LATERAL (VALUES ("
             out += Self.exponent("x") + ", " + Self.exponent("y")
             out += ")) AS pq_e(ex, ey), LATERAL (VALUES (ex \(combine) ey, "
             out += Self.scaled("x", "ex") + " \(op) " + Self.scaled("y", "ey")

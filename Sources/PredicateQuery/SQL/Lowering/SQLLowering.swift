@@ -76,7 +76,42 @@ package struct SQLLowering {
     static func lowerKeepingState(
         _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool = false
     ) throws(LoweringError) -> (compiled: CompiledQuery, lowering: SQLLowering) {
-        if dialect.database == .postgreSQL { try PostgreSQLSupport.check(query) }
+        let (select, columns, lowering) = try statement(
+            query, mapping: mapping, dialect: dialect, count: count, summaries: summaries)
+        let renderer = SQLRenderer(dialect: lowering.dialect)
+        var parser = SQLParserDepth.ofStatement()
+        renderer.render(select, into: &parser)
+        let depth = parser.deepest
+        guard depth <= SQLParserDepth.budget else {
+            throw LoweringError(
+                message:
+                    "the query is nested too deeply for SQLite's parser (about \(depth) levels of its stack of \(SQLParserDepth.budget)); nest fewer negations, parentheses or quantifiers",
+                code: .sqlTooDeep)
+        }
+        let compiled = CompiledQuery(
+            text: renderer.render(select), bindings: lowering.bindings, columns: columns, isCount: count, query: query,
+            mapping: mapping, hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
+        return (compiled, lowering)
+    }
+
+    /// The SQL of `query` (its slots as markers) and the depth SQLite's parser needs
+    /// to read it (`SQLParserDepth`), whether or not that fits: for tests of the measure.
+    static func measuredStatement(
+        _ query: CheckedQuery, mapping: StoreMapping, count: Bool = false, summaries: Bool = false
+    ) throws(LoweringError) -> (sql: String, parserDepth: Int) {
+        let (select, _, lowering) = try statement(
+            query, mapping: mapping, dialect: mapping.database.dialect, count: count, summaries: summaries)
+        let renderer = SQLRenderer(dialect: lowering.dialect)
+        var parser = SQLParserDepth.ofStatement()
+        renderer.render(select, into: &parser)
+        return (renderer.render(select).marked, parser.deepest)
+    }
+
+    /// The SELECT statement of `query`, its result columns, and the lowering's final state.
+    private static func statement(
+        _ query: CheckedQuery, mapping: StoreMapping, dialect: any SQLDialect, count: Bool, summaries: Bool
+    ) throws(LoweringError) -> (SQLSelect, [ResultColumn], SQLLowering) {
+        try dialect.checkSupported(query)
         var lowering = SQLLowering(schema: query.schema, mapping: mapping, dialect: dialect)
         var select = try lowering.lowerSelect(query, count: count)
         var columns = lowering.rootResultColumns
@@ -91,18 +126,7 @@ package struct SQLLowering {
             }
             select.joins = lowering.scopes[0].joins
         }
-        let sql = SQLRenderer(dialect: lowering.dialect).render(select)
-        let depth = SQLParserDepth.surelyFits(sql) ? 0 : SQLParserDepth.estimate(sql)
-        guard depth <= SQLParserDepth.budget else {
-            throw LoweringError(
-                message:
-                    "the query is nested too deeply for SQLite's parser (about \(depth) levels of its stack of \(SQLParserDepth.budget)); nest fewer negations, parentheses or quantifiers",
-                code: .sqlTooDeep)
-        }
-        let compiled = CompiledQuery(
-            sql: sql, bindings: lowering.bindings, columns: columns, isCount: count, query: query, mapping: mapping,
-            hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
-        return (compiled, lowering)
+        return (select, columns, lowering)
     }
 
     private mutating func lowerSelect(_ query: CheckedQuery, count: Bool) throws(LoweringError) -> SQLSelect {

@@ -134,8 +134,9 @@ package enum BindingResolver {
                         }
                     if !member.isNull { members.append(member) }
                 }
-                // PostgreSQL has no empty `IN ()`: one NULL, which the lowering's exact form makes false.
-                if members.isEmpty, query.mapping.database == .postgreSQL { members = [.null] }
+                // A dialect with no empty `IN ()` (PostgreSQL) gets one NULL, which the
+                // lowering's exact form makes false (`SQLDialect.acceptsEmptyInList`).
+                if members.isEmpty, !query.dialect.acceptsEmptyInList { members = [.null] }
                 lists[index] = members
                 values.append(.null)
             case .currentDate(let function):

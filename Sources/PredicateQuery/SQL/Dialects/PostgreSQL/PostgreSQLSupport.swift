@@ -10,7 +10,7 @@
 //   `matches[c]` and `[cd]`, and regular-expression constructs ARE does not share with ICU.
 // - Date arithmetic (`d + 7d`, `now() - 30d`, `$start + 1h`) is lowered exactly:
 //   the dates taking part become pq's Double seconds since 2001 and the duration is
-//   added in `double precision` (`SQLLowering+PostgreSQLDates`); refused is only a
+//   added in `double precision` (`SQLLowering+DatesAsSeconds`); refused is only a
 //   computed date tested against a parameter list (`d + 1d in $dates`), whose dates
 //   are bound as `timestamptz`. (Other arithmetic, `@sum` and `@avg` give pq's
 //   answer or raise an error where PostgreSQL cannot hold it: see
@@ -95,7 +95,7 @@ package enum PostgreSQLSupport {
 
     /// Whether a date is a whole number of microseconds, so `timestamptz` holds it exactly:
     /// since 1970, and as pq's own Double of seconds since 2001, which date arithmetic
-    /// reads back from the microseconds rounding once (`SQLLowering+PostgreSQLDates`).
+    /// reads back from the microseconds rounding once (`SQLLowering+DatesAsSeconds`).
     public static func isWholeMicroseconds(_ date: Date) -> Bool {
         let seconds = date.timeIntervalSince1970
         let micros = (seconds * 1_000_000).rounded()

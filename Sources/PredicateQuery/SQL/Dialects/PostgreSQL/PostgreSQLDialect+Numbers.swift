@@ -48,6 +48,14 @@ extension PostgreSQLDialect {
 
     var needsPartialSumTest: Bool { true }
 
+    /// PostgreSQL compares a `bigint` with a `double precision` as Doubles, rounding
+    /// the Int: such pairs are compared as exact decimals (`SQLExpr.exactNumber`).
+    var comparesIntsWithDoublesExactly: Bool { false }
+
+    /// A column of a database pq did not create may be `smallint`, `integer`, `real`
+    /// or `numeric`, which PostgreSQL computes with at their own width.
+    var widensNarrowNumbers: Bool { true }
+
     func aggregate(
         _ function: AggregateFunction, of value: SQLExpr, type: ValueType, order: SQLExpr, partialSumLeavesRange: SQLExpr?
     ) -> SQLExpr {

@@ -1,33 +1,9 @@
-// How deep SQLite's parser must go to read a statement, estimated from its text.
-//
-// SQLite parses with an LALR parser whose stack holds 100 entries (YYSTACKDEPTH);
-// a statement that needs more fails to prepare with "parser stack overflow". Every
-// open parenthesis keeps the symbols before it on that stack: `a + (` three, `x IN
-// (1, y IN (` about six, `EXISTS (SELECT 1 FROM t WHERE` about seven. pq's own
-// nesting limit (128 levels) allows queries whose SQL goes past that, so lowering
-// measures its SQL and rejects what SQLite could not read, with a diagnostic,
-// instead of letting the store fail at run time.
-//
-// The estimate is deliberately on the high side. Tests compare it against SQLite
-// on deep queries of every construct: whatever it accepts must prepare.
+// The parser-depth estimate as pq made it before it measured the SQL tree: read
+// from the rendered SQL text. Kept here as the oracle the tree's measure
+// (`SQLParserDepth`) is held to, so that the same queries are accepted and refused.
 
-enum SQLParserDepth {
-    /// SQLite's parser stack, less room for the statement's own frame.
-    static let budget = 90
-
-    /// Whether `sql` surely fits the budget without estimating: each open parenthesis
-    /// costs at most 8 entries (1, 5 pending symbols, 2 for a SELECT), so SQL with at
-    /// most `budget / 8` of them cannot go past it. Counting them is a fraction of
-    /// the estimate's cost, which most queries then skip.
-    static func surelyFits(_ sql: String) -> Bool {
-        var opens = 0
-        for byte in sql.utf8 where byte == UInt8(ascii: "(") {
-            opens += 1
-            if opens * 8 > budget { return false }
-        }
-        return true
-    }
-
+/// The estimate of SQLite's parser depth, read from SQL text.
+enum SQLTextDepthOracle {
     /// The estimated number of parser stack entries `sql` needs at its deepest point.
     static func estimate(_ sql: String) -> Int {
         /// One open parenthesis: what it costs, and the symbols pending inside it.

@@ -1,0 +1,26 @@
+// What the renderer writes a statement into.
+//
+// The renderer walks the SQL tree once per output: into `SQLText` for the
+// statement to run, and into `SQLParserDepth` to measure how deep SQLite's parser
+// must go to read it. Each output is told what every node writes, piece by piece,
+// so the depth is the depth of exactly the SQL that runs, without the SQL being
+// read back.
+
+/// An output of `SQLRenderer`.
+protocol SQLOutput {
+    /// An empty output, for a part the renderer writes more than once (`doubleArithmetic`).
+    init()
+    /// Makes room for about `count` bytes of text.
+    mutating func reserveCapacity(_ count: Int)
+    /// Appends pq's own text: keywords, punctuation, aliases, numbers, placeholders and
+    /// the dialect's spellings; never a quoted identifier (`appendIdentifier`).
+    static func += (output: inout Self, text: String)
+    /// Appends another output, written by the renderer for a part of this one.
+    static func += (output: inout Self, other: Self)
+    /// Appends an identifier as the dialect quotes it.
+    mutating func appendIdentifier(_ quoted: String)
+    /// Appends a slot, which the parameters' values fill in when the query runs.
+    mutating func append(_ slot: SQLText.Slot)
+    /// The length in bytes of the output as text, each slot as its marker.
+    var markedByteCount: Int { get }
+}

@@ -1,0 +1,134 @@
+// Rendered SQL, with slots for what only the parameters' values decide.
+//
+// Two parts of a statement wait for the values: the placeholders of a list
+// parameter (one per value, so their number is the list's length) and the
+// operator of an equality with a parameter (`=` for a value, which an index can
+// answer, and the dialect's null-safe equality for nil). The renderer leaves a slot
+// for each, and `CompiledQuery.statement` fills them in the dialect's spelling:
+// nothing is searched for or patched in SQL text after rendering. Shown before
+// the values are known, a slot is its marker (`?2[]`, `=?1=`).
+
+/// SQL text with slots for what the parameters' values decide.
+struct SQLText: SQLOutput, Sendable {
+    /// A part of the statement known only when the query runs.
+    enum Slot: Sendable, Hashable {
+        /// The placeholders of the list parameter bound at this index.
+        case list(binding: Int)
+        /// The operator of an equality with the parameter bound at this index.
+        case equality(binding: Int)
+
+        /// How the slot shows before the values are known.
+        var marker: String {
+            switch self {
+            case .list(let index): CompiledQuery.listMarker(index)
+            case .equality(let index): CompiledQuery.equalityMarker(index)
+            }
+        }
+    }
+
+    /// The text before each slot, and the slot.
+    private var parts: [(text: String, slot: Slot)] = []
+    /// The text after the last slot.
+    private var rest = ""
+
+    init() {}
+
+    /// Text with no slots.
+    init(_ text: String) { rest = text }
+
+    mutating func reserveCapacity(_ count: Int) { rest.reserveCapacity(count) }
+
+    /// Appends a slot.
+    mutating func append(_ slot: Slot) {
+        parts.append((rest, slot))
+        rest = ""
+    }
+
+    static func += (text: inout SQLText, string: String) { text.rest += string }
+
+    mutating func appendIdentifier(_ quoted: String) { rest += quoted }
+
+    static func += (text: inout SQLText, other: SQLText) {
+        for part in other.parts {
+            text.rest += part.text
+            text.append(part.slot)
+        }
+        text.rest += other.rest
+    }
+
+    /// The text, each slot written by `fill`.
+    func joined(_ fill: (Slot) -> String) -> String {
+        guard !parts.isEmpty else { return rest }
+        var out = ""
+        for part in parts {
+            out += part.text
+            out += fill(part.slot)
+        }
+        out += rest
+        return out
+    }
+
+    /// The text with each slot shown as its marker.
+    var marked: String { joined(\.marker) }
+
+    /// The length in bytes of `marked`, without writing it.
+    var markedByteCount: Int {
+        parts.reduce(rest.utf8.count) { $0 + $1.text.utf8.count + $1.slot.marker.utf8.count }
+    }
+
+    /// SQL text given whole (`CompiledQuery.sql` set by hand), with its markers as
+    /// slots again: each list marker, and each equality marker outside a quoted
+    /// identifier. pq's own SQL never goes through this; it is rendered with its slots.
+    init(parsing text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "?")) else {
+            self.init(text)
+            return
+        }
+        self.init()
+        var pending: [UInt8] = []
+        var quoted = false
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if let (slot, end) = Self.marker(in: bytes, at: position, quoted: quoted) {
+                rest = String(decoding: pending, as: UTF8.self)
+                pending = []
+                append(slot)
+                position = end
+                continue
+            }
+            pending.append(byte)
+            position += 1
+        }
+        rest = String(decoding: pending, as: UTF8.self)
+    }
+
+    /// The marker starting at `position`, if any, and where it ends: `?n[]` anywhere,
+    /// `=?n=` outside a quoted identifier.
+    private static func marker(in bytes: [UInt8], at position: Int, quoted: Bool) -> (Slot, end: Int)? {
+        let isEquality = bytes[position] == UInt8(ascii: "=")
+        guard isEquality ? !quoted : bytes[position] == UInt8(ascii: "?") else { return nil }
+        var end = position + (isEquality ? 1 : 0)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "?") else { return nil }
+        end += 1
+        var number = 0
+        let digitsStart = end
+        while end < bytes.count, let digit = digit(bytes[end]), number < Int.max / 10 - 9 {
+            number = number * 10 + digit
+            end += 1
+        }
+        guard end > digitsStart else { return nil }
+        if isEquality {
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "=") else { return nil }
+            return (.equality(binding: number - 1), end + 1)
+        }
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "["), bytes[end + 1] == UInt8(ascii: "]") else { return nil }
+        return (.list(binding: number - 1), end + 2)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+}

@@ -128,21 +128,25 @@ struct SQLiteStorePoolTests {
             }
         }
         try await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let ended = EndedFlag()
         let waiter = Task {
-            try await pool.withStore(budget: QueryBudget(timeout: .milliseconds(300))) { _ throws(StoreError) in 1 }
+            defer { ended.set() }
+            return try await pool.withStore(budget: QueryBudget(timeout: .milliseconds(300))) { _ throws(StoreError) in 1 }
         }
         // Watched without awaiting: the pool's own timer drops the waiter from its queue
         // whether or not a task thread is free to resume the waiting task (a run on a
         // loaded machine once resumed it 64 s late, which timed the machine, not the pool).
-        let clock = ContinuousClock()
-        let start = clock.now
-        while pool.waiting == 0, clock.now - start < .seconds(30) { usleep(500) }
+        while pool.waiting == 0, !ended.isSet, clock.now - start < .seconds(60) { usleep(500) }
         let queued = clock.now
         while pool.waiting > 0, clock.now - queued < .seconds(30) { usleep(500) }
-        let waited = clock.now - queued
-        print("SQLiteStorePoolTests: a 300 ms budget gave up waiting after \(waited)")
-        // The budget, not the holder's 60 s, ends the wait.
-        #expect(waited >= .milliseconds(100) && waited < .seconds(10), "waited \(waited)")
+        let dropped = clock.now
+        print("SQLiteStorePoolTests: a 300 ms budget gave up waiting after \(dropped - start) (seen queued \(dropped - queued) before)")
+        // Not before the budget ran out (it starts after `start`), and soon after the waiter
+        // was seen queued: the budget, not the holder's 60 s, ends the wait.
+        #expect(dropped - start >= .milliseconds(290), "gave up after \(dropped - start)")
+        #expect(dropped - queued < .seconds(10), "gave up \(dropped - queued) after it was seen queued")
         switch await waiter.result {
         case .success: Issue.record("got a connection the holder keeps")
         case .failure(let error as StoreError): #expect(error.kind == .poolExhausted, "\(error)")
@@ -213,4 +217,12 @@ final class ManagedCounter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
+}
+
+/// Set once a task has ended, read by a test that does not await it.
+private final class EndedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

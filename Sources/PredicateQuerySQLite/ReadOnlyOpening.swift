@@ -71,9 +71,10 @@ enum ReadOnlyOpening: Equatable {
     /// |   anywhere else                           | `immutable=1`, opened again when any file changes |
     /// | a rollback-journal header                 | `mode=ro` (live, with a busy timeout; a hot `-journal` is read from a private copy, see `SQLiteConnection`) |
     static func plan(forStoreAt path: String) -> ReadOnlyOpening {
-        let files = FileManager.default
-        let walSize = (try? files.attributesOfItem(atPath: path + "-wal"))?[.size] as? UInt64
-        let hasShm = files.fileExists(atPath: path + "-shm")
+        // `stat`, not `FileManager.attributesOfItem`, which also looks up the owner's
+        // name and builds dates (a measurable part of a one-row query's start).
+        let walSize = FileIdentity(path: path + "-wal")?.size
+        let hasShm = FileIdentity(path: path + "-shm") != nil
         switch (walSize, hasShm) {
         case (.some, true) where readsSharedMemoryReadOnly:
             return .uri(uri(for: path, query: "mode=ro&readonly_shm=1"))
@@ -128,11 +129,24 @@ enum ReadOnlyOpening: Equatable {
     /// A `file:` URI for `path` with `query`: the path is made absolute and every
     /// character a URI gives a meaning to (`?`, `#`, `%`, …) is percent-encoded.
     static func uri(for path: String, query: String) -> String {
-        let absolute = URL(fileURLWithPath: path).path
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "/-._~")
-        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
-        return "file:\(encoded)?\(query)"
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // Byte by byte (not `CharacterSet`, whose tables cost more than the rest of a
+        // short query's start): ASCII letters, digits and `/-._~` as they are, every
+        // other byte as `%XX`, which SQLite decodes back to the same bytes.
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(absolute.utf8.count)
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return "file:\(String(decoding: encoded, as: UTF8.self))?\(query)"
     }
 
     /// Copies the store at `path` with its `-wal` and `-journal`, those that exist,

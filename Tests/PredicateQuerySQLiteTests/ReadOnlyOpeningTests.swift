@@ -191,12 +191,19 @@ struct ReadOnlyOpeningTests {
     @Test func uriEscapesWhatAURIGivesAMeaningTo() {
         let uri = ReadOnlyOpening.uri(for: "/tmp/a b?c#d%e.sqlite", query: "mode=ro")
         #expect(uri == "file:/tmp/a%20b%3Fc%23d%25e.sqlite?mode=ro")
+        // Bytes beyond ASCII are escaped too; a relative path is made absolute.
+        #expect(ReadOnlyOpening.uri(for: "/tmp/café.sqlite", query: "mode=ro") == "file:/tmp/caf%C3%A9.sqlite?mode=ro")
+        #expect(
+            ReadOnlyOpening.uri(for: "x.sqlite", query: "mode=ro")
+                == "file:\(FileManager.default.currentDirectoryPath)/x.sqlite?mode=ro")
     }
 
     @Test func storeWithAWeirdNameOpens() throws {
         let directory = try TemporaryDirectory()
-        let path = try Self.fixture(in: directory, "odd ?#% name")
-        #expect(try Self.rowCounts(path)["item"] == Self.checkpointed + Self.walOnly)
+        for name in ["odd ?#% name", "café ü 東京"] {
+            let path = try Self.fixture(in: directory, name)
+            #expect(try Self.rowCounts(path)["item"] == Self.checkpointed + Self.walOnly, "\(name)")
+        }
     }
 
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -11,9 +11,7 @@ import PredicateQuery
 import PredicateQueryStore
 
 extension PostgresStore {
-    func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
 
     /// The column type of an attribute.
     func columnType(_ type: AttributeType) -> String {
@@ -31,33 +29,11 @@ extension PostgresStore {
     }
 
     func createTables() throws(StoreError) {
-        var statements: [String] = []
-        for table in mapping.entityTables(for: schema) {
-            let definitions =
-                ["\(quote(table.primaryKey)) bigint PRIMARY KEY"]
-                + table.columns.map { column in
-                    switch column.content {
-                    case .entityNumber, .version: "\(quote(column.name)) integer"
-                    case .foreignKey: "\(quote(column.name)) bigint"
-                    case .attribute(let type): "\(quote(column.name)) \(columnType(type))"
-                    }
-                }
-            statements.append("CREATE TABLE \(quote(table.name)) (\(definitions.joined(separator: ", ")))")
-        }
-        let (foreignKeys, joinTables) = mapping.relationshipTables(for: schema)
-        for (table, column) in foreignKeys {
-            statements.append(
-                "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_index")) ON \(quote(table)) (\(quote(column)))")
-        }
-        for join in joinTables {
-            let (table, source, destination) = (join.name, join.source, join.destination)
-            statements.append(
-                "CREATE TABLE \(quote(table)) (\(quote(source)) bigint, \(quote(destination)) bigint, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
-            )
-            statements.append(
-                "CREATE INDEX \(quote("\(table)_\(destination)_index")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
-            )
-        }
+        var statements = mapping.tableStatements(
+            for: schema,
+            spelling: TableSpelling(
+                primaryKey: "bigint", entityNumber: "integer", foreignKey: "bigint", indexSuffix: "_index",
+                uniqueIndexes: false, attribute: columnType))
         statements.append("CREATE TABLE \(Self.schemaTable) (schema_json text NOT NULL, mapping_json text NOT NULL)")
         let schemaJSON: Data
         let mappingJSON: Data

@@ -23,9 +23,7 @@ extension SQLiteStore {
         }
     }
 
-    private func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    private func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
 
     private func insertObjects(of entity: Entity, from graph: ObjectGraph) throws(StoreError) {
         let ids = graph.objectsByEntity[entity.name] ?? []

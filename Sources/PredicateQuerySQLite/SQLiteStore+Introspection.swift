@@ -486,6 +486,4 @@ struct Introspector {
 }
 
 /// An identifier quoted for SQL.
-private func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}
+private func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }

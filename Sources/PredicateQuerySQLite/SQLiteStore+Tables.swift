@@ -25,46 +25,14 @@ extension SQLiteStore {
         }
     }
 
-    private func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    private func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
 
     func createTables() throws(StoreError) {
-        var statements: [String] = []
-        for table in mapping.entityTables(for: schema) {
-            let definitions =
-                ["\(quote(table.primaryKey)) INTEGER PRIMARY KEY"]
-                + table.columns.map { column in
-                    switch column.content {
-                    case .entityNumber, .version, .foreignKey: "\(quote(column.name)) INTEGER"
-                    case .attribute(let type): "\(quote(column.name)) \(columnType(type))"
-                    }
-                }
-            statements.append("CREATE TABLE \(quote(table.name)) (\(definitions.joined(separator: ", ")))")
-        }
-        let (foreignKeys, joinTables) = mapping.relationshipTables(for: schema)
-        for (table, column) in foreignKeys {
-            statements.append(
-                "CREATE INDEX IF NOT EXISTS \(quote("\(table)_\(column)_INDEX")) ON \(quote(table)) (\(quote(column)))")
-        }
-        for join in joinTables {
-            let (table, source, destination) = (join.name, join.source, join.destination)
-            statements.append(
-                "CREATE TABLE \(quote(table)) (\(quote(source)) INTEGER, \(quote(destination)) INTEGER, PRIMARY KEY (\(quote(source)), \(quote(destination))))"
-            )
-            statements.append(
-                "CREATE INDEX \(quote("\(table)_\(destination)_INDEX")) ON \(quote(table)) (\(quote(destination)), \(quote(source)))"
-            )
-        }
-        for entity in schema.entities {
-            let mapped = mapping.entity(entity.name)
-            for attribute in entity.attributes where attribute.isUnique {
-                guard let mapped, let column = mapped.columns[attribute.name] else { continue }
-                statements.append(
-                    "CREATE UNIQUE INDEX \(quote("Z_\(entity.name)_UNIQUE_\(attribute.name)")) ON \(quote(mapped.table)) (\(quote(column)))"
-                )
-            }
-        }
+        var statements = mapping.tableStatements(
+            for: schema,
+            spelling: TableSpelling(
+                primaryKey: "INTEGER", entityNumber: "INTEGER", foreignKey: "INTEGER", indexSuffix: "_INDEX",
+                uniqueIndexes: true, attribute: columnType))
         if mapping.layout == .coreData {
             statements += [
                 "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",

@@ -61,9 +61,7 @@ struct CoreDataCatalog {
     /// Whether the store keeps its compiled model (`Z_MODELCACHE`).
     var hasModelCache: Bool { tableNames["Z_MODELCACHE"] != nil }
 
-    static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
 
     func entity(number: Int) -> StoredEntity? { entities.first { $0.number == number } }
 

@@ -11,7 +11,7 @@
 
 /// PostgreSQL: identifiers in double quotes, `$n` placeholders.
 struct PostgreSQLDialect: SQLDialect {
-    func quote(_ identifier: String) -> String { SQLiteDialect().quote(identifier) }
+    func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
 
     func placeholder(_ index: Int) -> String { "$\(index + 1)" }
 

@@ -69,29 +69,20 @@ package struct PostgreSQLPattern: Sendable, Hashable {
         }
     }
 
-    /// pq's `like` pattern in LIKE's spelling, with the backslash as LIKE's escape.
+    /// pq's `like` pattern in LIKE's spelling, with the backslash as LIKE's escape: read by
+    /// the evaluator's own scanner (`StringFunctions.likeTokens`), so both read `*`, `?` and
+    /// the backslash alike.
     static func likePattern(_ pattern: String) -> String {
         var out = ""
-        var escaped = false
-        func literal(_ scalar: Unicode.Scalar) {
-            if scalar == "%" || scalar == "_" || scalar == "\\" { out += "\\" }
-            out.unicodeScalars.append(scalar)
-        }
-        for scalar in pattern.unicodeScalars {
-            if escaped {
-                literal(scalar)
-                escaped = false
-            } else if scalar == "\\" {
-                escaped = true
-            } else if scalar == "*" {
-                out += "%"
-            } else if scalar == "?" {
-                out += "_"
-            } else {
-                literal(scalar)
+        for token in StringFunctions.likeTokens(pattern) {
+            switch token {
+            case .any: out += "%"
+            case .one(nil): out += "_"
+            case .one(let scalar?):
+                if scalar == "%" || scalar == "_" || scalar == "\\" { out += "\\" }
+                out.unicodeScalars.append(scalar)
             }
         }
-        if escaped { literal("\\") }
         return out
     }
 

@@ -9,19 +9,7 @@
 /// SQLite: identifiers in double quotes, numbered `?NNN` placeholders (so one value
 /// can be used twice), and pq's string functions registered on the connection.
 struct SQLiteDialect: SQLDialect {
-    func quote(_ identifier: String) -> String {
-        // This runs for every column named, so the usual name (no quote in it)
-        // takes no detour through splitting.
-        guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
-        var quoted = "\""
-        quoted.reserveCapacity(identifier.utf8.count + 4)
-        for (index, part) in identifier.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { quoted += "\"\"" }
-            quoted += part
-        }
-        quoted += "\""
-        return quoted
-    }
+    func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
 
     func placeholder(_ index: Int) -> String { "?\(index + 1)" }
 

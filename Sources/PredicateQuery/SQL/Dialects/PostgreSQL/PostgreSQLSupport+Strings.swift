@@ -38,20 +38,13 @@ extension PostgreSQLSupport {
         }
         guard op == .like || op == .matches || !options.isEmpty else { return nil }
         guard isKnown(rhs) else { return ("\(form) against a stored value", storedNeedleReason) }
-        switch op {
-        case .matches: return patternProblem(rhs, PostgreSQLPattern(kind: .regex, options: [], composed: false), form)
-        case .like:
-            for composed in [false, true] {
-                if let found = patternProblem(rhs, PostgreSQLPattern(kind: .like, options: options, composed: composed), form) {
-                    return found
-                }
-            }
-        case .contains, .beginsWith, .endsWith:
-            let kind: PostgreSQLPattern.Kind = op == .contains ? .contains : op == .beginsWith ? .prefix : .suffix
-            for composed in [false, true] {
-                if let found = patternProblem(rhs, PostgreSQLPattern(kind: kind, options: options, composed: composed), form) {
-                    return found
-                }
+        let kind = PostgreSQLPattern.Kind(op)
+        if kind == .regex {
+            return patternProblem(rhs, PostgreSQLPattern(kind: .regex, options: [], composed: false), form)
+        }
+        for composed in [false, true] {
+            if let found = patternProblem(rhs, PostgreSQLPattern(kind: kind, options: options, composed: composed), form) {
+                return found
             }
         }
         return nil

@@ -134,3 +134,19 @@ extension SQLLowering {
         }
     }
 }
+
+extension PostgreSQLPattern.Kind {
+    /// The pattern PostgreSQL tests a string operator with: a regular expression for
+    /// `matches`, a LIKE pattern for `like`, a match of the needle for the others
+    /// (folded as the test's modifier says). `PostgreSQLSupport` checks a needle
+    /// against the same kind before anything is lowered.
+    init(_ op: StringOperator) {
+        switch op {
+        case .matches: self = .regex
+        case .like: self = .like
+        case .contains: self = .contains
+        case .beginsWith: self = .prefix
+        case .endsWith: self = .suffix
+        }
+    }
+}

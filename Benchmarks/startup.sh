@@ -3,7 +3,8 @@
 # answering a one-row query, pq beside sqlite3 on the same store, for each pq
 # binary given (say the release build linked as usual and one linked with
 # --static-swift-stdlib), plus `pq --version` (start-up and nothing else) and the
-# number of shared libraries each binary loads. Medians of RUNS interleaved runs.
+# number of shared libraries each binary loads. Medians of RUNS interleaved samples
+# (each the mean of 50 runs from one shell, whose own start is in every case alike).
 #
 #   Benchmarks/startup.sh RUNS PQ [PQ …]
 #
@@ -40,14 +41,16 @@ for pq in "$@"; do
     cases+=("$pq --version|'$pq' --version")
 done
 
+# A sample is the CPU time of BATCH runs of a command from one shell, divided by
+# BATCH: GNU time counts in hundredths of a second, coarser than one short query.
+batch=50
 declare -A samples
 for ((run = 0; run < runs; run++)); do
     for entry in "${cases[@]}"; do
         name=${entry%%|*}
         command=${entry#*|}
-        # user + system seconds of the command itself (no shell), as GNU time reports them.
-        eval "/usr/bin/time -f '%U %S' -o '$data/time.txt' $command" >/dev/null 2>&1
-        cpu=$(tail -1 "$data/time.txt" | awk '{ printf "%.4f", $1 + $2 }')
+        /usr/bin/time -f '%U %S' -o "$data/time.txt" bash -c "for ((i = 0; i < $batch; i++)); do $command; done" >/dev/null 2>&1
+        cpu=$(tail -1 "$data/time.txt" | awk -v n=$batch '{ printf "%.6f", ($1 + $2) / n }')
         samples[$name]+="$cpu "
     done
 done

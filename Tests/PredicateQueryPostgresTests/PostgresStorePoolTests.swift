@@ -144,8 +144,8 @@ struct PostgresStorePoolTests {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for _ in 0..<2 {
                         group.addTask {
-                            try await pool.withStore(budget: QueryBudget(timeout: .seconds(20))) { store throws(StoreError) in
-                                try store.execute("SELECT pg_sleep(15)")
+                            try await pool.withStore(budget: QueryBudget(timeout: .seconds(120))) { store throws(StoreError) in
+                                try store.execute("SELECT pg_sleep(90)")
                             }
                         }
                     }
@@ -154,8 +154,10 @@ struct PostgresStorePoolTests {
             }
             let started = clock.now
             var mostAtOnce = 0
-            while mostAtOnce < 2, clock.now - started < .seconds(14) {
-                mostAtOnce = max(mostAtOnce, try Self.activeQueries(on: server, matching: "pg_sleep(15)"))
+            // Long enough for tasks that start late on busy task threads (a minute was seen on CI);
+            // cancelled as soon as both are seen.
+            while mostAtOnce < 2, clock.now - started < .seconds(85) {
+                mostAtOnce = max(mostAtOnce, try Self.activeQueries(on: server, matching: "pg_sleep(90)"))
                 try await Task.sleep(for: .milliseconds(20))
             }
             sleepers.cancel()

@@ -27,7 +27,7 @@ public enum FoundationPredicateBenchmark {
     }
 
     /// The model classes' schema, made once: only to find each example's entity.
-    nonisolated(unsafe) static let schema = ExampleSchemas.fromModels
+    static let schema = ExampleSchemas.fromModels
 
     /// The model class of `text`'s entity (found once, before the timing: an app
     /// knows its model type).

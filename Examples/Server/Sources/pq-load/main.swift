@@ -136,6 +136,22 @@ final class Results: @unchecked Sendable {
     var statuses: [Int: Int] = [:]
     var failures = 0
     var issued = 0
+
+    /// Sends `bytes` to the server at `port` and notes how long the answer took and its
+    /// status, or a failure.
+    func timeRequest(port: Int, _ bytes: [UInt8]) {
+        let sent = Date()
+        let status = Client.request(port: port, bytes)
+        let elapsed = Date().timeIntervalSince(sent) * 1000
+        lock.withLock {
+            if let status {
+                latencies.append(elapsed)
+                statuses[status, default: 0] += 1
+            } else {
+                failures += 1
+            }
+        }
+    }
 }
 
 func request(_ body: String) -> [UInt8] {
@@ -169,19 +185,7 @@ if options.slowClients > 0 {
                     defer { group.leave() }
                     // The cheap clients start once the slow ones are under way.
                     if results === cheap { Thread.sleep(forTimeInterval: 0.5) }
-                    while Date() < deadline {
-                        let sent = Date()
-                        let status = Client.request(port: port, bytes)
-                        let elapsed = Date().timeIntervalSince(sent) * 1000
-                        results.lock.withLock {
-                            if let status {
-                                results.latencies.append(elapsed)
-                                results.statuses[status, default: 0] += 1
-                            } else {
-                                results.failures += 1
-                            }
-                        }
-                    }
+                    while Date() < deadline { results.timeRequest(port: port, bytes) }
                 }
             }
         }
@@ -231,17 +235,7 @@ for level in options.levels {
                     return true
                 }
                 guard go else { return }
-                let sent = Date()
-                let status = Client.request(port: port, payload)
-                let elapsed = Date().timeIntervalSince(sent) * 1000
-                results.lock.withLock {
-                    if let status {
-                        results.latencies.append(elapsed)
-                        results.statuses[status, default: 0] += 1
-                    } else {
-                        results.failures += 1
-                    }
-                }
+                results.timeRequest(port: port, payload)
             }
         }
     }

@@ -39,7 +39,6 @@ extension SwiftPredicateParser {
         for captured in inner.capturedNames where !capturedNames.contains(captured) { capturedNames.append(captured) }
         for evaluated in inner.evaluated where !self.evaluated.contains(evaluated) { self.evaluated.append(evaluated) }
         flatMapGuards.merge(inner.flatMapGuards) { current, _ in current }
-        followed.append(name)
         return body
     }
 

@@ -56,10 +56,8 @@ struct SwiftPredicateParser {
     /// Predicates and expressions declared where the closure can see them, by name: the tokens of
     /// each one's closure (`{ … }`), whose `evaluate(…)` is read as that body (`+Evaluate`).
     var followable: [String: Range<Int>] = [:]
-    /// The declarations being followed now, outermost first (so that none is followed into itself).
+    /// The declarations being followed now (so that none is followed into itself).
     var following: Set<String> = []
-    /// The captured predicates and expressions whose `evaluate(…)` was read as their body, in order.
-    var followed: [String] = []
 
     init(tokens: [SwiftToken], range: Range<Int>, sourceLength: Int) {
         self.tokens = tokens

@@ -24,8 +24,6 @@ struct SwiftQuerySiteFinder {
         var comparators: [SourceSpan: Comparator] = [:]
         /// The captured predicates whose `evaluate(…)` the closure calls (with `acceptsEvaluate`), unread.
         var evaluated: [String] = []
-        /// The captured predicates whose `evaluate(…)` was read as their body (declared in scope).
-        var followed: [String] = []
         /// The model type as written between `<` and `>`, when it is a dotted name (`DBModel.Country`).
         var writtenType: [String] = []
         /// The index of the site's first token.
@@ -232,12 +230,10 @@ struct SwiftQuerySiteFinder {
         parser.acceptsEvaluate = acceptsEvaluate
         if acceptsEvaluate { parser.followable = followablePredicates(calledIn: start..<end) }
         let query = parser.parseWhole(entity: nil)
-        var found = Found(
+        return Found(
             kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames,
             foreignSpellings: parser.foreignSpellings, evaluated: parser.evaluated,
             writtenType: isPunctuation("<", at: start + 1) ? dottedType(after: start + 1) : [])
-        found.followed = parser.followed
-        return found
     }
 
     /// `SortDescriptor(…)` or `SortDescriptor<T>(…)`: the index of its `)`.
@@ -269,7 +265,6 @@ struct SwiftQuerySiteFinder {
         var captured: [String] = []
         var foreign: [SwiftPredicateParser.ForeignSpelling] = []
         var evaluated: [String] = []
-        var followed: [String] = []
         for (label, range) in arguments(open + 1..<close) {
             switch label {
             case "filter", "predicate":
@@ -290,7 +285,6 @@ struct SwiftQuerySiteFinder {
                 captured = read.capturedNames
                 foreign = read.foreignSpellings
                 evaluated = read.evaluated
-                followed = read.followed
             case "sort", "sortBy":
                 sortRange = range
             case "order":
@@ -310,7 +304,6 @@ struct SwiftQuerySiteFinder {
         var site = Found(
             kind: kind, span: span(index), query: query, diagnostics: diagnostics, capturedNames: captured,
             foreignSpellings: foreign, evaluated: evaluated, writtenType: writtenType)
-        site.followed = followed
         takeSortNotes(into: &site)
         if query.predicate == nil, query.sortKeys.isEmpty, diagnostics.isEmpty { return nil }
         return site

@@ -20,9 +20,7 @@ extension QueryStore {
     public func fetch<Record: Decodable>(
         _ query: CompiledQuery, as type: Record.Type, parameters: [String: ParameterValue] = [:]
     ) throws(StoreError) -> [Record] {
-        guard !query.isCount else {
-            throw StoreError("a query compiled with count: true has no objects to decode; run it with count(_:)")
-        }
+        try Self.refuseCount(query)
         return try Self.decode(fetch(query, parameters: parameters), as: type, entity: query.query.entity.name)
     }
 
@@ -35,6 +33,13 @@ extension QueryStore {
         _ query: ModelQuery<Model>, as type: Record.Type, parameters: [String: ParameterValue] = [:]
     ) throws -> [Record] {
         try Self.decode(fetch(query, parameters: parameters), as: type, entity: Model.entityName)
+    }
+
+    /// A count query's error: it has no objects to decode.
+    static func refuseCount(_ query: CompiledQuery) throws(StoreError) {
+        guard !query.isCount else {
+            throw StoreError("a query compiled with count: true has no objects to decode; run it with count(_:)")
+        }
     }
 
     /// `rows`, each decoded into a `Record`.
@@ -73,9 +78,7 @@ extension QueryStorePool {
     public func fetch<Record: Decodable & Sendable>(
         _ query: CompiledQuery, as type: Record.Type, parameters: [String: ParameterValue] = [:], budget: QueryBudget
     ) async throws(StoreError) -> [Record] {
-        guard !query.isCount else {
-            throw StoreError("a query compiled with count: true has no objects to decode; run it with count(_:)")
-        }
+        try Store.refuseCount(query)
         return try Store.decode(
             await fetch(query, parameters: parameters, budget: budget), as: type, entity: query.query.entity.name)
     }

@@ -62,7 +62,9 @@ struct PostgresStorePoolTests {
             }
             let clock = ContinuousClock()
             let started = clock.now
-            while try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0, clock.now - started < .seconds(10) {
+            // Up to a minute for the task to start: on 2 busy cores the task threads may be
+            // held that long by other tests (a full local run once missed a 10 s wait).
+            while try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0, clock.now - started < .seconds(60) {
                 try await Task.sleep(for: .milliseconds(10))
             }
             #expect(try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 1)

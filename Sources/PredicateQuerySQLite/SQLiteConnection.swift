@@ -262,8 +262,16 @@ final class SQLiteConnection {
 
     private func compile(_ sql: String, flags: Int32) throws(StoreError) -> OpaquePointer {
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(flags), &statement, nil)
+        var status = sqlite3_prepare_v3(handle, sql, -1, UInt32(flags), &statement, nil)
+        var race = WALIndexRace()
+        while race.shouldRetry(after: status, on: self) {
+            sqlite3_finalize(statement)
+            statement = nil
+            status = sqlite3_prepare_v3(handle, sql, -1, UInt32(flags), &statement, nil)
+        }
         guard status == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            if status == WALIndexRace.code { throw StoreError(race.message(path: path), sqliteCode: status) }
             throw StoreError("cannot prepare query: \(lastError)", sqliteCode: status)
         }
         return statement
@@ -343,6 +351,11 @@ final class SQLiteConnection {
     /// Forgets an interrupt: the query it was for has ended.
     func clearInterrupt() {
         interruptLock.withLock { interruptRequested = false }
+    }
+
+    /// Whether an interrupt is pending (kept for the statement's progress handler).
+    var isInterruptPending: Bool {
+        interruptLock.withLock { interruptRequested }
     }
 
     /// Whether an interrupt is pending, forgetting it: the statement asking stops.
@@ -436,7 +449,14 @@ final class SQLiteConnection {
 
     /// Advances to the next row; false when there are no more.
     @usableFromInline func step() throws(StoreError) -> Bool {
-        let status = sqlite3_step(handle)
+        var status = sqlite3_step(handle)
+        // A read that started as a writer rewrote the WAL index header (see `WALIndexRace`):
+        // nothing was read yet, so the statement starts again, with its bindings.
+        var race = WALIndexRace()
+        while race.shouldRetry(after: status, on: connection) {
+            sqlite3_reset(handle)
+            status = sqlite3_step(handle)
+        }
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE:
@@ -450,6 +470,7 @@ final class SQLiteConnection {
         case SQLITE_INTERRUPT: throw StoreError("the query was interrupted", sqliteCode: status, kind: .cancelled)
         case let code where code & 0xFF == SQLITE_BUSY:
             throw StoreError(connection.lockedMessage, sqliteCode: status, kind: .busy)
+        case WALIndexRace.code: throw StoreError(race.message(path: connection.path), sqliteCode: status)
         default: throw StoreError(connection.lastError, sqliteCode: status)
         }
     }

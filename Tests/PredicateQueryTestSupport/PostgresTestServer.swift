@@ -128,6 +128,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        Self.closeOtherDescriptors(&actions)
         let cArguments = all.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
@@ -144,6 +145,30 @@ public final class PostgresTestServer: @unchecked Sendable {
             print("notice: \(program) failed: \(text.suffix(1000))")
         }
         return succeeded
+    }
+
+    /// Adds to `actions` the closing of every descriptor above standard error. The
+    /// server pg_ctl starts lives on and keeps what it inherited: without this it
+    /// held, for the rest of the run, whatever pipes the test process had open when
+    /// it started, such as the pipe another test had just given a pq whose reader
+    /// then left; pq never saw the reader go (a pipe is closed only when every reader
+    /// has closed it), filled the pipe and waited, and the test timed out. Glibc 2.34
+    /// and later close them all at the spawn (`addclosefrom_np`, looked up at run time:
+    /// Swift's Glibc does not declare it); otherwise each descriptor open now is closed.
+    /// (Linux only, where the tests' servers run.)
+    static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        #if os(Linux)
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np"),  // nil: RTLD_DEFAULT on glibc
+                unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3) == 0
+            {
+                return
+            }
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
+        #endif
     }
 }
 

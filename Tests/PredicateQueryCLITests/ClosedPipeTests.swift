@@ -45,8 +45,9 @@ struct ClosedPipeTests {
         }
         try output.fileHandleForReading.close()
         // Timed from when the reader left, as the tests' messages say: how long pq's own
-        // start and first line took is not what they hold (a loaded machine once made
-        // those take 5 s).
+        // start and first line took is not what they hold. (Twice pq ran on to the
+        // limit here because a PostgreSQL server another test started had inherited
+        // this pipe, so its reader never went: see `PostgresTestServer.closeOtherDescriptors`.)
         let left = Date()
         while process.isRunning, Date().timeIntervalSince(left) < limit { Thread.sleep(forTimeInterval: 0.01) }
         let seconds = Date().timeIntervalSince(left)

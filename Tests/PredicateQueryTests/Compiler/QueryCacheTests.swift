@@ -54,4 +54,46 @@ struct QueryCacheTests {
         _ = cache.compile("Budget where limit > 1")
         #expect(cache.statistics.misses == 6)
     }
+
+    /// A filter of `names` unknown names joined by `||`, distinct for each `tag`:
+    /// what a hostile client sends (each is refused, with its diagnostics).
+    static func hostileFilter(tag: Int, names: Int) -> String {
+        "Budget where " + (0..<names).map { "unknown\(tag)x\($0) == 1" }.joined(separator: " || ")
+    }
+
+    @Test func aTextOverTheLargestKeptIsCompiledButNotKept() {
+        let cache = QueryCache(schema: schema, mapping: StoreMapping.make(for: schema, layout: .coreData))
+        let text = Self.hostileFilter(tag: 0, names: 5_000)
+        #expect(text.utf8.count > QueryCache.largestKeptText)
+        let first = cache.compile(text)
+        let second = cache.compile(text)
+        #expect(first.compiled == nil && !first.diagnostics.isEmpty)
+        #expect(second.diagnostics.map(\.message) == first.diagnostics.map(\.message))
+        #expect(cache.statistics.entries == 0 && cache.statistics.misses == 2)
+        #expect(cache.keptTextBytes == 0)
+    }
+
+    @Test func keptTextsStayWithinTheByteBudget() {
+        let budget = 40_000
+        let cache = QueryCache(
+            schema: schema, mapping: StoreMapping.make(for: schema, layout: .coreData), keptTextBudget: budget)
+        // 40 distinct texts of about 2 KB: twice the budget.
+        var total = 0
+        for tag in 0..<40 {
+            let text = Self.hostileFilter(tag: tag, names: 100)
+            total += text.utf8.count
+            _ = cache.compile(text)
+            #expect(cache.keptTextBytes <= budget)
+        }
+        #expect(total > 2 * budget)
+        #expect(cache.statistics.entries < 40 && cache.statistics.entries > 0)
+        // What is kept is the most recent, and is found again.
+        _ = cache.compile(Self.hostileFilter(tag: 39, names: 100))
+        #expect(cache.statistics.hits == 1)
+        // A small query still fits beside them.
+        _ = cache.compile("Budget where limit > 1")
+        _ = cache.compile("Budget where limit > 1")
+        #expect(cache.statistics.hits == 2)
+        #expect(cache.keptTextBytes <= budget)
+    }
 }

@@ -105,11 +105,14 @@ extension PostgresStore {
         return StoreError(marker + value, kind: error.kind)
     }
 
-    /// The number of matches of a query compiled with `count: true`.
+    /// The number of matches of a compiled query: a query of rows is counted (lowered
+    /// again to count, never fetched), as is one compiled to count.
     public func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> Int64 {
-        let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
+        let counting: CompiledQuery
+        do { counting = try query.countingMatches() } catch { throw StoreError(error) }
+        let (sql, sent) = try statement(counting, parameters: parameters, environment: environment)
         do throws(StoreError) {
             let rows = try connection.query(sql, sent)
             return rows.first?.first.flatMap { $0.flatMap { Int64($0) } } ?? 0

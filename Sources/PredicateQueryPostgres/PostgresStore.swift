@@ -100,11 +100,11 @@ public final class PostgresStore: QueryStore {
 
     /// Compiles query text for this store (in PostgreSQL's dialect).
     public func compile(
-        _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
+        _ text: String, defaultEntity: String? = nil, summaries: Bool = false,
         limits: Limits = .standard
     ) -> CompileResult {
         QueryCompiler.compile(
-            text, schema: schema, mapping: mapping, defaultEntity: defaultEntity, count: count, summaries: summaries,
+            text, schema: schema, mapping: mapping, defaultEntity: defaultEntity, summaries: summaries,
             limits: limits)
     }
 }

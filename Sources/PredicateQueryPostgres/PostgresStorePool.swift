@@ -62,9 +62,9 @@ public final class PostgresStorePool: QueryStorePool, @unchecked Sendable {
 
     /// Compiles query text for this store (in PostgreSQL's dialect), keeping the result.
     public func compile(
-        _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
+        _ text: String, defaultEntity: String? = nil, summaries: Bool = false,
         limits: Limits = .standard
     ) -> CompileResult {
-        compileCache.compile(text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
+        compileCache.compile(text, defaultEntity: defaultEntity, summaries: summaries, limits: limits)
     }
 }

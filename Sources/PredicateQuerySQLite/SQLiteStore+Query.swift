@@ -61,11 +61,14 @@ extension SQLiteStore {
         }
     }
 
-    /// The number of matches of a query compiled with `count: true`.
+    /// The number of matches of a compiled query: a query of rows is counted (lowered
+    /// again to count, never fetched), as is one compiled to count.
     public func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> Int64 {
-        let statement = try prepared(query, parameters: parameters, environment: environment)
+        let counting: CompiledQuery
+        do { counting = try query.countingMatches() } catch { throw StoreError(error) }
+        let statement = try prepared(counting, parameters: parameters, environment: environment)
         guard try statement.step(), case .int(let count) = statement.column(0) else { return 0 }
         return count
     }

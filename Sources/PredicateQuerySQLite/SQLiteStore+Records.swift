@@ -208,7 +208,7 @@ extension SQLiteStore {
         environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> [Record] {
         guard !query.isCount else {
-            throw StoreError("a query compiled with count: true has no objects to decode; run it with count(_:)")
+            throw StoreError("a query compiled to count has no objects to decode; compile it without count, or run it with count(_:)")
         }
         let statement = try prepared(query, parameters: parameters, environment: environment)
         let row = RecordRow(statement: statement, layout: RecordLayout(query, mapping: mapping))

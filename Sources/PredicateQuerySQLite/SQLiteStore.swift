@@ -135,12 +135,12 @@ public final class SQLiteStore {
     /// the result: the same text compiles once, however many times it runs (with
     /// new parameter values each time). Creating an index through `execute` starts afresh.
     public func compile(
-        _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
+        _ text: String, defaultEntity: String? = nil, summaries: Bool = false,
         limits: Limits = .standard
     ) -> CompileResult {
         let cache = compiled ?? QueryCache(schema: schema, mapping: mapping)
         compiled = cache
-        return cache.compile(text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
+        return cache.compile(text, defaultEntity: defaultEntity, summaries: summaries, limits: limits)
     }
 
     /// How long a query may run before it is stopped with an error; nil (the

@@ -48,9 +48,9 @@ public final class SQLiteStorePool: QueryStorePool, @unchecked Sendable {
 
     /// Compiles query text for this store, keeping the result (as `SQLiteStore.compile` does).
     public func compile(
-        _ text: String, defaultEntity: String? = nil, count: Bool = false, summaries: Bool = false,
+        _ text: String, defaultEntity: String? = nil, summaries: Bool = false,
         limits: Limits = .standard
     ) -> CompileResult {
-        compileCache.compile(text, defaultEntity: defaultEntity, count: count, summaries: summaries, limits: limits)
+        compileCache.compile(text, defaultEntity: defaultEntity, summaries: summaries, limits: limits)
     }
 }

@@ -38,7 +38,7 @@ extension QueryStore {
     /// A count query's error: it has no objects to decode.
     static func refuseCount(_ query: CompiledQuery) throws(StoreError) {
         guard !query.isCount else {
-            throw StoreError("a query compiled with count: true has no objects to decode; run it with count(_:)")
+            throw StoreError("a query compiled to count has no objects to decode; compile it without count, or run it with count(_:)")
         }
     }
 

@@ -31,7 +31,8 @@ public protocol QueryStore: AnyObject {
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment,
         each body: (Row) -> Bool
     ) throws(StoreError)
-    /// The number of matches of a query compiled with `count: true`.
+    /// The number of matches of a compiled query: one of rows is counted (lowered
+    /// again to count, never fetched), as is one compiled to count.
     func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> Int64
@@ -54,7 +55,7 @@ extension QueryStore {
         try fetch(query, parameters: parameters, environment: QueryEnvironment(), each: body)
     }
 
-    /// The number of matches of a query compiled with `count: true`, run now.
+    /// The number of matches of a compiled query, run now.
     public func count(_ query: CompiledQuery, parameters: [String: ParameterValue] = [:]) throws(StoreError) -> Int64 {
         try count(query, parameters: parameters, environment: QueryEnvironment())
     }

@@ -17,9 +17,10 @@ public protocol QueryStorePool: AnyObject, Sendable {
     var schema: Schema { get }
     /// How the schema is laid out in the store's tables, and in which database.
     var mapping: StoreMapping { get }
-    /// Compiles query text for this store, keeping the result.
+    /// Compiles query text for this store, keeping the result. The result may be
+    /// fetched or counted (`count` counts a query of rows).
     func compile(
-        _ text: String, defaultEntity: String?, count: Bool, summaries: Bool, limits: Limits
+        _ text: String, defaultEntity: String?, summaries: Bool, limits: Limits
     ) -> CompileResult
 }
 
@@ -31,9 +32,9 @@ extension QueryStorePool {
     /// How many connections are free now.
     public var available: Int { lending.available }
 
-    /// Compiles query text for this store (see `compile(_:defaultEntity:count:summaries:limits:)`).
-    public func compile(_ text: String, defaultEntity: String? = nil, count: Bool = false) -> CompileResult {
-        compile(text, defaultEntity: defaultEntity, count: count, summaries: false, limits: .standard)
+    /// Compiles query text for this store (see `compile(_:defaultEntity:summaries:limits:)`).
+    public func compile(_ text: String, defaultEntity: String? = nil) -> CompileResult {
+        compile(text, defaultEntity: defaultEntity, summaries: false, limits: .standard)
     }
 
     /// Runs `body` on a store of the pool, on a thread of the pool's own, within
@@ -57,7 +58,7 @@ extension QueryStorePool {
         }
     }
 
-    /// The number of matches of a query compiled with `count: true`, on a store of the pool.
+    /// The number of matches of a compiled query (of rows, or compiled to count), on a store of the pool.
     public func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:],
         environment: QueryEnvironment = QueryEnvironment(), budget: QueryBudget

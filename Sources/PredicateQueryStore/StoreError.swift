@@ -74,6 +74,12 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The error for parameters that could not be bound.
+    /// A query that could not be lowered again (to count its matches): too deep for
+    /// SQLite's parser is a limit, anything else pq's fault.
+    package init(_ error: LoweringError) {
+        self.init(error.message, kind: error.code == .sqlTooDeep ? .limitExceeded : .internal)
+    }
+
     package init(_ error: BindingError) {
         self.init(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
     }

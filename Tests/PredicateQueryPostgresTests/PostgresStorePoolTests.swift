@@ -54,6 +54,8 @@ struct PostgresStorePoolTests {
             #expect(spendings.map { Value.double($0.amount) } == rows.map { $0.values["amount"] })
             #expect(spendings.map(\.budget) == rows.map { $0.toOne["budget"] })
             #expect(rows.count == (try PostgresStore.open(url).fetch(query)).count && !rows.isEmpty)
+            // The query of rows, counted: its number of matches (not a row's first column).
+            #expect(try await pool.count(query, budget: QueryBudget(timeout: .seconds(30))) == Int64(rows.count))
             // A statement that sleeps 30 s, stopped only by the cancel request.
             let task = Task {
                 try await pool.withStore(budget: QueryBudget(timeout: .seconds(60))) { store throws(StoreError) in

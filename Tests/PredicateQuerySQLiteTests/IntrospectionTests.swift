@@ -259,7 +259,7 @@ struct IntrospectionTests {
         #expect(budget.relationships.map(\.name) == ["transactions"])
         let transaction = try #require(store.schema.entity(named: "Transaction"))
         #expect(transaction.relationships.first?.destination == "Budget")
-        let result = store.compile("Budget where transactions.@count >= 1", count: true)
+        let result = store.compile("Budget where transactions.@count >= 1")
         let compiled = try #require(result.compiled, "\(result.diagnostics.map(\.message))")
         let expected = try store.rawRows("SELECT count(DISTINCT ZBUDGET) FROM ZTRANSACTION WHERE ZBUDGET IS NOT NULL")
         #expect([[Value.int(try store.count(compiled))]] == expected)

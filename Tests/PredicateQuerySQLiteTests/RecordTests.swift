@@ -66,7 +66,8 @@ private struct Probe: RowDecodable {
 @Suite(.serialized)
 struct RecordTests {
     private func compile(_ text: String, _ store: SQLiteStore, count: Bool = false) throws -> CompiledQuery {
-        guard let compiled = store.compile(text, count: count).compiled else { throw StoreError("\(text) does not compile") }
+        let result = QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping, count: count)
+        guard let compiled = result.compiled else { throw StoreError("\(text) does not compile") }
         return compiled
     }
 

@@ -123,6 +123,30 @@ struct StoreTests {
         #expect(try store.count(page) == 2)
     }
 
+    /// `count` of a query compiled for rows is its number of matches, as for one
+    /// compiled to count. It once ran the rows' statement and returned the first
+    /// row's first column: an object's key, without a word.
+    @Test func countingAQueryOfRowsGivesItsNumberOfMatches() throws {
+        let (store, _) = try ExampleStore.make()
+        let cases: [(String, [String: ParameterValue], Int64?)] = [
+            ("Transaction where hasReceipt", [:], 8),
+            ("Transaction where hasReceipt limit 3 offset 6", [:], 2),
+            ("Transaction where amount > $min", ["min": .single(.double(100))], nil),
+            ("Transaction where note in $notes", ["notes": .list([.string("April rent"), .string("nothing")])], 1),
+            ("Budget where FALSEPREDICATE", [:], 0),
+        ]
+        for (text, parameters, expected) in cases {
+            let rows = try #require(store.compile(text).compiled, "\(text)")
+            #expect(!rows.isCount)
+            let counted = try store.count(rows, parameters: parameters)
+            #expect(counted == Int64(try store.fetch(rows, parameters: parameters).count), "\(text)")
+            if let expected { #expect(counted == expected, "\(text)") }
+            let compiledToCount = try #require(
+                QueryCompiler.compile(text, schema: store.schema, mapping: store.mapping, count: true).compiled)
+            #expect(counted == (try store.count(compiledToCount, parameters: parameters)), "\(text)")
+        }
+    }
+
     @Test func aTimeoutStopsOnlyTheQueryThatRunsPastIt() throws {
         let store = try SQLiteStore.create(at: ":memory:", schema: ExampleSchemas.movies)
         var graph = ObjectGraph(schema: ExampleSchemas.movies)

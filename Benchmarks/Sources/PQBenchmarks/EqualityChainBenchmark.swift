@@ -74,7 +74,7 @@ public enum EqualityChainBenchmark {
                 return try store.fetch(compiled).map(\.id.key)
             }
             func pqCount(_ text: String) throws -> Int64 {
-                guard let compiled = store.compile(text, count: true).compiled else { throw BenchmarkError("does not compile") }
+                guard let compiled = store.compile(text).compiled else { throw BenchmarkError("does not compile") }
                 return try store.count(compiled)
             }
             func sqlRows(_ sql: String) throws -> [Int64] {

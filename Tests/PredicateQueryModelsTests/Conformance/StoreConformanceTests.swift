@@ -229,7 +229,7 @@ struct Oracle {
 extension SQLiteStore {
     /// The count a query returns, with named parameters.
     func count(_ text: String, _ parameters: [(String, Value)]) throws -> Int64 {
-        let result = compile(text, count: true)
+        let result = compile(text)
         let compiled = try #require(result.compiled, "\(text): \(result.diagnostics.map(\.message))")
         return try count(compiled, parameters: Dictionary(uniqueKeysWithValues: parameters.map { ($0, .single($1)) }))
     }

@@ -51,7 +51,7 @@ struct CoreDataDiscoveryRobustnessTests {
             do {
                 let store = try SQLiteStore.open(at: fixture.path, schema: model)
                 for entity in store.schema.entities {
-                    let result = store.compile("\(entity.name) where TRUEPREDICATE", count: true)
+                    let result = store.compile("\(entity.name) where TRUEPREDICATE")
                     if let compiled = result.compiled { _ = try store.count(compiled) }
                 }
             } catch {

@@ -55,7 +55,7 @@ extension SQLiteStore {
 
     /// The count a query returns.
     func count(_ text: String) throws -> Int64 {
-        let result = compile(text, count: true)
+        let result = compile(text)
         let compiled = try #require(result.compiled, "\(text): \(result.diagnostics.map(\.message))")
         return try count(compiled)
     }

@@ -85,6 +85,14 @@ public struct CompiledQuery: Sendable {
 }
 
 extension CompiledQuery {
+    /// The same query lowered to count its matches (one row holding the number):
+    /// itself when it already counts. What a store's `count` runs for a query of
+    /// rows, so that a query is compiled once and may be fetched or counted.
+    package func countingMatches() throws(LoweringError) -> CompiledQuery {
+        if isCount { return self }
+        return try SQLLowering.lower(query, mapping: mapping, count: true)
+    }
+
     /// How a list parameter's placeholders are marked in `sql`.
     static func listMarker(_ index: Int) -> String { "?\(index + 1)[]" }
 

@@ -73,6 +73,7 @@ extension PostgresStore {
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment(),
         each body: (Row) -> Bool
     ) throws(StoreError) {
+        guard !query.isCount else { throw .fetchedACount }
         let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
         do throws(StoreError) {
             let rows = try connection.send(sql, sent)

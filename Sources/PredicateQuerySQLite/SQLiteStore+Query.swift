@@ -30,10 +30,12 @@ public final class RowCursor {
 }
 
 extension SQLiteStore {
-    /// Prepares and binds a compiled query; its rows are read from the cursor.
+    /// Prepares and binds a compiled query; its rows are read from the cursor. A
+    /// query compiled to count is refused (`StoreError.fetchedACount`): run it with `count`.
     public func rows(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> RowCursor {
+        guard !query.isCount else { throw .fetchedACount }
         let statement = try prepared(query, parameters: parameters, environment: environment)
         return RowCursor(statement: statement, query: query, store: self)
     }

@@ -207,9 +207,7 @@ extension SQLiteStore {
         _ query: CompiledQuery, as type: Record.Type, parameters: [String: ParameterValue] = [:],
         environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> [Record] {
-        guard !query.isCount else {
-            throw StoreError("a query compiled to count has no objects to decode; compile it without count, or run it with count(_:)")
-        }
+        guard !query.isCount else { throw .fetchedACount }
         let statement = try prepared(query, parameters: parameters, environment: environment)
         let row = RecordRow(statement: statement, layout: RecordLayout(query, mapping: mapping))
         var records: [Record] = []

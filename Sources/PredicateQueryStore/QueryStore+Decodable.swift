@@ -37,9 +37,7 @@ extension QueryStore {
 
     /// A count query's error: it has no objects to decode.
     static func refuseCount(_ query: CompiledQuery) throws(StoreError) {
-        guard !query.isCount else {
-            throw StoreError("a query compiled to count has no objects to decode; compile it without count, or run it with count(_:)")
-        }
+        guard !query.isCount else { throw .fetchedACount }
     }
 
     /// `rows`, each decoded into a `Record`.

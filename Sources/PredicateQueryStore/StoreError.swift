@@ -74,6 +74,12 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The error for parameters that could not be bound.
+    /// What fetching a query compiled to count throws: its one row is a number, not
+    /// an object, and decoding it as one would make an object up.
+    public static let fetchedACount = StoreError(
+        "a query compiled to count returns a number, not objects; run it with count(_:), or compile it without count",
+        kind: .invalidParameter)
+
     /// A query that could not be lowered again (to count its matches): too deep for
     /// SQLite's parser is a limit, anything else pq's fault.
     package init(_ error: LoweringError) {

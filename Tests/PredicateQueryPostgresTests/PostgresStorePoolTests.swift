@@ -56,6 +56,11 @@ struct PostgresStorePoolTests {
             #expect(rows.count == (try PostgresStore.open(url).fetch(query)).count && !rows.isEmpty)
             // The query of rows, counted: its number of matches (not a row's first column).
             #expect(try await pool.count(query, budget: QueryBudget(timeout: .seconds(30))) == Int64(rows.count))
+            // A query compiled to count is not fetched as objects (its number read as one).
+            let counting = try #require(
+                QueryCompiler.compile("Transaction where amount > 10", schema: pool.schema, mapping: pool.mapping, count: true)
+                    .compiled)
+            await #expect(throws: StoreError.self) { _ = try await pool.fetch(counting, budget: QueryBudget(timeout: .seconds(30))) }
             // A statement that sleeps 30 s, stopped only by the cancel request.
             let task = Task {
                 try await pool.withStore(budget: QueryBudget(timeout: .seconds(60))) { store throws(StoreError) in

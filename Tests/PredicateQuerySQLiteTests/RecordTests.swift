@@ -177,7 +177,7 @@ struct RecordTests {
             _ = try store.fetch(counting, as: Probe.self)
             Issue.record("a count query decoded records")
         } catch {
-            #expect(error.message.contains("has no objects to decode"))
+            #expect(error.message.contains("compiled to count returns a number, not objects"))
         }
     }
 

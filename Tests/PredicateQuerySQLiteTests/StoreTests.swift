@@ -123,6 +123,23 @@ struct StoreTests {
         #expect(try store.count(page) == 2)
     }
 
+    /// Fetching a query compiled to count is refused: its one row is a number, not
+    /// an object, and reading it as one would make up an object.
+    @Test func fetchingAQueryCompiledToCountIsRefused() throws {
+        let (store, _) = try ExampleStore.make()
+        let counting = try #require(
+            QueryCompiler.compile("Transaction where hasReceipt", schema: store.schema, mapping: store.mapping, count: true)
+                .compiled)
+        do {
+            let rows = try store.fetch(counting)
+            Issue.record("fetched \(rows.count) rows of a count: \(rows.map(\.id))")
+        } catch {
+            #expect(error.message.contains("compiled to count returns a number"), "\(error.message)")
+            #expect(error.kind == .invalidParameter)
+        }
+        #expect(throws: StoreError.self) { _ = try store.rows(counting) }
+    }
+
     /// `count` of a query compiled for rows is its number of matches, as for one
     /// compiled to count. It once ran the rows' statement and returned the first
     /// row's first column: an object's key, without a word.

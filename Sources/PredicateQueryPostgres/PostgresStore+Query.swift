@@ -11,6 +11,7 @@ extension PostgresStore {
     func statement(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> (String, [PostgresParameter]) {
+        guard query.mapping.readsLike(mapping) else { throw .compiledForAnotherLayout }
         try reconnectIfLost()
         // (PostgreSQL has no empty `IN ()`: `BindingResolver` binds an empty list, or one
         // of nils only, as one NULL, which the lowering's exact form makes false.)

@@ -102,6 +102,7 @@ extension SQLiteStore {
     private func resolve(
         _ query: CompiledQuery, parameters: [String: ParameterValue], environment: QueryEnvironment
     ) throws(StoreError) -> ResolvedStatement {
+        guard query.mapping.readsLike(mapping) else { throw .compiledForAnotherLayout }
         do {
             return try BindingResolver.resolve(query, parameters: parameters, environment: environment)
         } catch {

@@ -38,6 +38,10 @@ public final class SQLiteStorePool: QueryStorePool, @unchecked Sendable {
         for _ in 0..<size {
             let store = try SQLiteStore.open(at: path, readOnly: true, schema: schema, layout: layout)
             store.busyTimeout = busyTimeout
+            // One mapping shared by every connection (when they read the same), so that
+            // checking a query's layout against a store's (`StoreMapping.readsLike`)
+            // finds the very same tables at once, however many connections there are.
+            if let first = stores.first, store.mapping == first.mapping { store.mapping = first.mapping }
             stores.append(store)
         }
         self.lending = StoreLending(stores)

@@ -80,6 +80,14 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         "a query compiled to count returns a number, not objects; run it with count(_:), or compile it without count",
         kind: .invalidParameter)
 
+    /// What running a query compiled for another store's layout throws: its SQL
+    /// names that layout's tables, columns and entity numbers, which on this store
+    /// may be missing or, worse, mean other rows (two Core Data stores of one model
+    /// may number its entities differently).
+    public static let compiledForAnotherLayout = StoreError(
+        "the query was compiled for another store's layout (its tables, columns or entity numbers differ from this store's); compile it with this store's compile(_:)",
+        kind: .invalidParameter)
+
     /// A query that could not be lowered again (to count its matches): too deep for
     /// SQLite's parser is a limit, anything else pq's fault.
     package init(_ error: LoweringError) {

@@ -123,6 +123,40 @@ struct StoreTests {
         #expect(try store.count(page) == 2)
     }
 
+    /// A query compiled for another store's layout is refused, not run: its SQL
+    /// would read that layout's tables and entity numbers here. A query compiled
+    /// for an equal layout (another store made the same way) runs.
+    @Test func aQueryCompiledForAnotherLayoutIsRefused() throws {
+        let (coreData, _) = try ExampleStore.make(layout: .coreData)
+        let (plain, _) = try ExampleStore.make(layout: .plain)
+        let (twin, _) = try ExampleStore.make(layout: .coreData)
+        let text = "Transaction where hasReceipt"
+        let forPlain = try #require(plain.compile(text).compiled)
+        #expect(try plain.fetch(forPlain).count == 8)
+        for run in [{ _ = try coreData.fetch(forPlain) }, { _ = try coreData.count(forPlain) }, { _ = try coreData.rows(forPlain) }] {
+            do {
+                try run()
+                Issue.record("a query compiled for the plain layout ran on a Core Data store")
+            } catch let error as StoreError {
+                #expect(error.message.hasPrefix("the query was compiled for another store's layout"), "\(error.message)")
+                #expect(error.kind == .invalidParameter)
+            }
+        }
+        // Entity numbers are part of the layout: the same tables numbered otherwise are another.
+        var renumbered = coreData.mapping
+        renumbered.entityNumbers = Dictionary(uniqueKeysWithValues: renumbered.entityNumbers.map { ($0.key, $0.value + 1) })
+        let misnumbered = try #require(
+            QueryCompiler.compile(text, schema: coreData.schema, mapping: renumbered).compiled)
+        #expect(throws: StoreError.self) { _ = try coreData.fetch(misnumbered) }
+        // Indexes are not: they change the plan, not what the SQL reads.
+        var indexed = coreData.mapping
+        indexed.indexedColumns = ["ztransaction": ["zhasreceipt"]]
+        let withIndexes = try #require(QueryCompiler.compile(text, schema: coreData.schema, mapping: indexed).compiled)
+        #expect(try coreData.fetch(withIndexes).count == 8)
+        // Compiled by a twin store (an equal layout, built apart), it runs.
+        #expect(try coreData.fetch(try #require(twin.compile(text).compiled)).count == 8)
+    }
+
     /// Fetching a query compiled to count is refused: its one row is a number, not
     /// an object, and reading it as one would make up an object.
     @Test func fetchingAQueryCompiledToCountIsRefused() throws {

@@ -78,6 +78,15 @@ public struct StoreMapping: Sendable, Hashable, Codable {
         case layout, entities, relationships, entityNumbers, dateEncoding
     }
 
+    /// Whether SQL lowered for `other` reads this mapping's tables as it means to:
+    /// the same layout, tables, columns, entity numbers, date encoding and database.
+    /// The indexes may differ: they change which plan lowering picks, not what the
+    /// SQL reads.
+    public func readsLike(_ other: StoreMapping) -> Bool {
+        layout == other.layout && database == other.database && dateEncoding == other.dateEncoding
+            && entityNumbers == other.entityNumbers && entities == other.entities && relationships == other.relationships
+    }
+
     /// Whether a column may lead an index: true when the store's indexes are unknown.
     public func mayHaveIndex(table: String, column: String) -> Bool {
         guard let indexedColumns else { return true }

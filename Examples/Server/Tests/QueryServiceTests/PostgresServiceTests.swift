@@ -115,36 +115,14 @@ struct PostgresServiceTests {
         }
     }
 
-    /// Lanes on PostgreSQL as on SQLite (`cheapQueriesDoNotWaitBehindSlowOnesOnTheirOwnLane`):
-    /// slow queries hold only the slow lane's connection, and a cheap query is
-    /// answered while one runs there and another waits for it.
+    /// Lanes on PostgreSQL as on SQLite (`ServiceLimitsTests.expectCheapQueriesPassSlowOnes`).
     @Test func cheapQueriesDoNotWaitBehindSlowOnesOnPostgres() async throws {
         _ = try await PostgresTestServer.withAsync { server in
             let url = try await PostgresTestServer.offTaskThreads {
                 try Self.exampleDatabase("lanes", on: server, slow: true)
             }
-            let service = try QueryService(storeAt: url, connections: 1, slowLane: 1, timeout: .seconds(60))
-            #expect(service.connectionCount == 2)
-            let first = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
-            let clock = ContinuousClock()
-            let start = clock.now
-            // The first runs on the cheap lane, is stopped after 100 ms and runs on the slow lane…
-            while service.idleConnections == 2, clock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
-            try await Task.sleep(for: .milliseconds(500))
-            // …so the second, of the same shape, waits for the slow lane, not the cheap one.
-            let second = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
-            while service.waitingRequests == 0, clock.now - start < .seconds(20) { try await Task.sleep(for: .milliseconds(5)) }
-            #expect(service.waitingRequests == 1)
-            #expect(service.idleConnections == 1)
-            let cheap = await service.handle(body: Data(#"{"entity": "Budget", "limit": 1}"#.utf8))
-            #expect(cheap.status == 200, "\(cheap.text)")
-            // Both slow ones are still there when the cheap one is answered.
-            #expect(service.idleConnections == 1)
-            #expect(service.waitingRequests == 1)
-            first.cancel()
-            second.cancel()
-            #expect(await first.value.status == 499)
-            #expect(await second.value.status == 499)
+            try await ServiceLimitsTests.expectCheapQueriesPassSlowOnes(
+                try QueryService(storeAt: url, connections: 1, slowLane: 1, timeout: .seconds(60)))
         }
     }
 

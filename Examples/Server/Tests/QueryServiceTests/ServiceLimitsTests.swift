@@ -176,7 +176,14 @@ struct ServiceLimitsTests {
     @Test func cheapQueriesDoNotWaitBehindSlowOnesOnTheirOwnLane() async throws {
         let file = try ExampleStoreFile()
         try file.addTransactions(20_000)
-        let service = try QueryService(storeAt: file.path, connections: 1, slowLane: 1, timeout: .seconds(60))
+        try await Self.expectCheapQueriesPassSlowOnes(
+            try QueryService(storeAt: file.path, connections: 1, slowLane: 1, timeout: .seconds(60)))
+    }
+
+    /// The lanes of `service` (one connection in each): a slow request runs on the
+    /// slow lane, a second waits for it, and a cheap request is answered meanwhile.
+    /// Also run on PostgreSQL (`PostgresServiceTests`).
+    static func expectCheapQueriesPassSlowOnes(_ service: QueryService) async throws {
         #expect(service.connectionCount == 2)
         let first = Task { await service.handle(body: ExampleStoreFile.slowRequest) }
         let clock = ContinuousClock()

@@ -79,9 +79,10 @@ package struct SQLLowering {
         let (select, columns, lowering) = try statement(
             query, mapping: mapping, dialect: dialect, count: count, summaries: summaries)
         let renderer = SQLRenderer(dialect: lowering.dialect)
-        var parser = SQLParserDepth.ofStatement()
-        renderer.render(select, into: &parser)
-        let depth = parser.deepest
+        var rendered = SQLTextAndDepth.ofStatement()
+        rendered.reserveCapacity(256)
+        renderer.render(select, into: &rendered)
+        let depth = rendered.depth.deepest
         guard depth <= SQLParserDepth.budget else {
             throw LoweringError(
                 message:
@@ -89,7 +90,7 @@ package struct SQLLowering {
                 code: .sqlTooDeep)
         }
         let compiled = CompiledQuery(
-            text: renderer.render(select), bindings: lowering.bindings, columns: columns, isCount: count, query: query,
+            text: rendered.text, bindings: lowering.bindings, columns: columns, isCount: count, query: query,
             mapping: mapping, hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
         return (compiled, lowering)
     }

@@ -41,7 +41,7 @@ struct WALIndexRace {
         let start = self.start ?? now
         self.start = start
         waited = now - start
-        guard now - start < connection.busyTimeout ?? .zero else { return false }
+        guard waited < connection.busyTimeout ?? .zero else { return false }
         if let deadline = connection.deadline, now >= deadline { return false }
         if connection.isInterruptPending { return false }
         if attempt > 0 { Thread.sleep(forTimeInterval: Double(min(attempt, 20)) / 1000) }

@@ -62,36 +62,35 @@ import Testing
         /// Makes the header's two copies differ, as they do while a writer writes
         /// them; returns the byte replaced.
         func tearHeader() throws -> UInt8 {
-            let shm = try #require(FileHandle(forUpdatingAtPath: path + "-shm"))
+            let shm = try #require(FileHandle(forReadingAtPath: path + "-shm"))
             defer { try? shm.close() }
             try shm.seek(toOffset: Self.secondCopyByte)
             let byte = try #require(try shm.read(upToCount: 1)?.first)
-            try shm.seek(toOffset: Self.secondCopyByte)
-            try shm.write(contentsOf: [byte ^ 0xFF])
+            try Self.write(byte ^ 0xFF, intoSHM: path + "-shm")
             return byte
         }
 
         /// Puts the byte back: the writer finished its header.
         func mendHeader(_ byte: UInt8) throws {
-            let shm = try #require(FileHandle(forUpdatingAtPath: path + "-shm"))
-            defer { try? shm.close() }
-            try shm.seek(toOffset: Self.secondCopyByte)
-            try shm.write(contentsOf: [byte])
+            try Self.write(byte, intoSHM: path + "-shm")
         }
 
         /// Mends the header after `delay` on a thread of its own.
         func mendHeader(_ byte: UInt8, after delay: TimeInterval) {
-            let box = UncheckedBox(self)
+            let shm = path + "-shm"
             Thread.detachNewThread {
                 Thread.sleep(forTimeInterval: delay)
-                try? box.value.mendHeader(byte)
+                try? Self.write(byte, intoSHM: shm)
             }
         }
-    }
 
-    final class UncheckedBox<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
+        /// Writes `byte` over the one at `secondCopyByte` of the `-shm` at `path`.
+        static func write(_ byte: UInt8, intoSHM path: String) throws {
+            guard let shm = FileHandle(forUpdatingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+            defer { try? shm.close() }
+            try shm.seek(toOffset: secondCopyByte)
+            try shm.write(contentsOf: [byte])
+        }
     }
 
     static func count(_ statement: SQLiteStatement) throws -> Value {

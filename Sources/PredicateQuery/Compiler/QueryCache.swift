@@ -9,11 +9,10 @@
 //
 // Bounded by count and by size: a text over `largestKeptText` is compiled each
 // time and never kept, and the texts kept total at most `keptTextBudget` bytes
-// (1 MiB unless given).
-// Without that, a server sent distinct megabyte filters (each refused with its
-// diagnostics) kept every one: 256 of them would have held a quarter of a
-// gigabyte. The result of a query (its tree, SQL and diagnostics) grows with its
-// text, so bounding the texts bounds the entries.
+// (1 MiB unless given). Without that, a server sent distinct megabyte filters
+// (each refused with its diagnostics) kept every one: 256 of them would have held
+// a quarter of a gigabyte. The result of a query (its tree, SQL and diagnostics)
+// grows with its text, so bounding the texts bounds the entries.
 
 import Foundation
 

@@ -74,7 +74,7 @@ extension PostgresStore {
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment(),
         each body: (Row) -> Bool
     ) throws(StoreError) {
-        guard !query.isCount else { throw .fetchedACount }
+        try query.checkFetchable()
         let (sql, sent) = try statement(query, parameters: parameters, environment: environment)
         do throws(StoreError) {
             let rows = try connection.send(sql, sent)
@@ -112,8 +112,7 @@ extension PostgresStore {
     public func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> Int64 {
-        let counting: CompiledQuery
-        do { counting = try query.countingMatches() } catch { throw StoreError(error) }
+        let counting = try query.countingMatchesForStore()
         let (sql, sent) = try statement(counting, parameters: parameters, environment: environment)
         do throws(StoreError) {
             let rows = try connection.query(sql, sent)

@@ -35,7 +35,7 @@ extension SQLiteStore {
     public func rows(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> RowCursor {
-        guard !query.isCount else { throw .fetchedACount }
+        try query.checkFetchable()
         let statement = try prepared(query, parameters: parameters, environment: environment)
         return RowCursor(statement: statement, query: query, store: self)
     }
@@ -68,8 +68,7 @@ extension SQLiteStore {
     public func count(
         _ query: CompiledQuery, parameters: [String: ParameterValue] = [:], environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> Int64 {
-        let counting: CompiledQuery
-        do { counting = try query.countingMatches() } catch { throw StoreError(error) }
+        let counting = try query.countingMatchesForStore()
         let statement = try prepared(counting, parameters: parameters, environment: environment)
         guard try statement.step(), case .int(let count) = statement.column(0) else { return 0 }
         return count

@@ -207,7 +207,7 @@ extension SQLiteStore {
         _ query: CompiledQuery, as type: Record.Type, parameters: [String: ParameterValue] = [:],
         environment: QueryEnvironment = QueryEnvironment()
     ) throws(StoreError) -> [Record] {
-        guard !query.isCount else { throw .fetchedACount }
+        try query.checkFetchable()
         let statement = try prepared(query, parameters: parameters, environment: environment)
         let row = RecordRow(statement: statement, layout: RecordLayout(query, mapping: mapping))
         var records: [Record] = []

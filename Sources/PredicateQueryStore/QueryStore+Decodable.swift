@@ -20,7 +20,7 @@ extension QueryStore {
     public func fetch<Record: Decodable>(
         _ query: CompiledQuery, as type: Record.Type, parameters: [String: ParameterValue] = [:]
     ) throws(StoreError) -> [Record] {
-        try Self.refuseCount(query)
+        try query.checkFetchable()
         return try Self.decode(fetch(query, parameters: parameters), as: type, entity: query.query.entity.name)
     }
 
@@ -33,11 +33,6 @@ extension QueryStore {
         _ query: ModelQuery<Model>, as type: Record.Type, parameters: [String: ParameterValue] = [:]
     ) throws -> [Record] {
         try Self.decode(fetch(query, parameters: parameters), as: type, entity: Model.entityName)
-    }
-
-    /// A count query's error: it has no objects to decode.
-    static func refuseCount(_ query: CompiledQuery) throws(StoreError) {
-        guard !query.isCount else { throw .fetchedACount }
     }
 
     /// `rows`, each decoded into a `Record`.
@@ -76,7 +71,7 @@ extension QueryStorePool {
     public func fetch<Record: Decodable & Sendable>(
         _ query: CompiledQuery, as type: Record.Type, parameters: [String: ParameterValue] = [:], budget: QueryBudget
     ) async throws(StoreError) -> [Record] {
-        try Store.refuseCount(query)
+        try query.checkFetchable()
         return try Store.decode(
             await fetch(query, parameters: parameters, budget: budget), as: type, entity: query.query.entity.name)
     }

@@ -73,7 +73,6 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.kind = kind ?? .internal
     }
 
-    /// The error for parameters that could not be bound.
     /// What fetching a query compiled to count throws: its one row is a number, not
     /// an object, and decoding it as one would make an object up.
     public static let fetchedACount = StoreError(
@@ -94,6 +93,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.init(error.message, kind: error.code == .sqlTooDeep ? .limitExceeded : .internal)
     }
 
+    /// The error for parameters that could not be bound.
     package init(_ error: BindingError) {
         self.init(error.message, kind: error.isLimit ? .limitExceeded : .invalidParameter)
     }

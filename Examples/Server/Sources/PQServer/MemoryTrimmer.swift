@@ -2,19 +2,18 @@
 // thousands of diagnostics) is parsed and checked on many threads at once, and
 // glibc's malloc keeps what they freed instead of returning it to the system.
 //
-// Two things keep it, measured on a debug server (`--filler 20000`) before and
-// after a 10 s burst of 16 clients sending distinct 950 KB filters (36 requests,
-// each answered 400), RSS 45 MiB before:
-// - free chunks inside malloc's heaps: a server at 127 MiB stayed at 249 MiB 15 s
-//   after a burst. `malloc_trim(0)` every 2 s returns them.
-// - the free top of each thread's heap, which `malloc_trim` does not touch (it
-//   trims only the main heap's top) and `free` trims only above the trim
-//   threshold. glibc raises that threshold to twice the largest block it has
-//   mapped and freed (up to 64 MiB), and a burst frees blocks of megabytes: after
-//   one, the server stayed at 102 MiB with 2 MiB of it in use (`malloc_stats`),
-//   53 MiB of the rest the tops of two thread heaps. Fixing both thresholds at
-//   128 KiB (`mallopt`, which also stops glibc from moving them) gave 46.5 MiB
-//   1 s after the burst.
+// Two things keep it (`--filler 20000`, bursts of 16 clients sending megabyte
+// filters for 10 s, each answered 400):
+// - free chunks inside malloc's heaps: a release server at 127 MiB stayed at
+//   249 MiB 15 s after a burst. `malloc_trim(0)` every 2 s returns them.
+// - the free top of each thread's heap (a debug server at 45 MiB, after distinct
+//   950 KB filters), which `malloc_trim` does not touch (it trims only the main
+//   heap's top) and `free` trims only above the trim threshold. glibc raises that
+//   threshold to twice the largest block it has mapped and freed (up to 64 MiB),
+//   and a burst frees blocks of megabytes: after one, the server stayed at 102 MiB
+//   with 2 MiB of it in use (`malloc_stats`), 53 MiB of the rest the tops of two
+//   thread heaps. Fixing both thresholds at 128 KiB (`mallopt`, which also stops
+//   glibc from moving them) gave 46.5 MiB 1 s after the burst.
 //
 // Both are looked up at run time (glibc only; elsewhere, such as macOS, whose
 // allocator returns memory itself, this does nothing).

@@ -127,21 +127,80 @@ public enum SwiftAppLint {
         }
         guard var written = found.query, !found.diagnostics.containsErrors else { return site }
         guard let name = written.entity else {
+            // Generic code whose closure reads nothing of its model is checked whatever the model is.
+            if let generic = found.genericScope.first,
+                let checked = modelFree(found, written, placeholder: generic.parameters.first ?? "Model", site: site,
+                    bytes: bytes, engineDifferences: engineDifferences)
+            {
+                return checked
+            }
             site.skipped = unwrittenReason(found)
             return site
         }
         guard let entity = models.entityName(written: writtenType(of: found, name)) else {
+            if found.genericScope.contains(where: { $0.parameters.contains(name.text) }),
+                let checked = modelFree(found, written, placeholder: name.text, site: site, bytes: bytes,
+                    engineDifferences: engineDifferences)
+            {
+                return checked
+            }
+            if name.text == SwiftDataHistory.transaction {
+                return history(found, written, site: site, bytes: bytes, engineDifferences: engineDifferences)
+            }
             site.skipped = unknownReason(name.text, found)
             return site
         }
         written.entity = Name(entity, span: name.span)
-        site.entity = entity
-        let query = SwiftPredicate.resolveMembers(written, schema: schema)
+        return check(
+            found, written, schema: schema, skippedProperties: models.skippedProperties, mapping: models.mapping,
+            site: site, bytes: bytes, engineDifferences: engineDifferences)
+    }
+
+    /// A site in generic code (`Query<T>`), checked against a model with no properties: when that
+    /// passes, the site reads nothing of its model (it only evaluates predicates passed in, or sorts by
+    /// a key path it was given), so it holds for every model; otherwise nil, and the site is skipped.
+    static func modelFree(
+        _ found: SwiftQuerySiteFinder.Found, _ written: Query, placeholder: String, site: Site, bytes: [UInt8],
+        engineDifferences: Bool
+    ) -> Site? {
+        var written = written
+        written.entity = Name(placeholder, span: written.entity?.span ?? found.span)
+        let schema = Schema(entities: [Entity(placeholder)])
+        let checked = check(
+            found, written, schema: schema, skippedProperties: [:], mapping: nil, site: site, bytes: bytes,
+            engineDifferences: engineDifferences)
+        return checked.diagnostics.containsErrors ? nil : checked
+    }
+
+    /// A predicate over SwiftData's history (`HistoryDescriptor<DefaultHistoryTransaction>`), checked
+    /// against what Apple documents of a transaction (`SwiftDataHistory`); skipped when it reads what
+    /// pq does not know of one (its `changes`), since the app compiles.
+    static func history(
+        _ found: SwiftQuerySiteFinder.Found, _ written: Query, site: Site, bytes: [UInt8], engineDifferences: Bool
+    ) -> Site {
+        var site = site
+        let checked = check(
+            found, written, schema: SwiftDataHistory.schema, skippedProperties: [:], mapping: nil, site: site,
+            bytes: bytes, engineDifferences: engineDifferences)
+        guard checked.diagnostics.containsErrors else { return checked }
+        site.skipped = "it reads what pq does not know of SwiftData's history: pq knows a transaction's "
+            + SwiftDataHistory.knownProperties + ", not its changes"
+        return site
+    }
+
+    /// The checks of a site whose model is `written.entity` in `schema`.
+    static func check(
+        _ found: SwiftQuerySiteFinder.Found, _ query: Query, schema: Schema, skippedProperties: [String: Set<String>],
+        mapping: StoreMapping?, site: Site, bytes: [UInt8], engineDifferences: Bool
+    ) -> Site {
+        var site = site
+        site.entity = query.entity?.text
+        let query = SwiftPredicate.resolveMembers(query, schema: schema)
         let checked = TypeChecker.check(query, schema: schema)
         let rules = SwiftDataRules.check(query, schema: schema)
         // A member after a to-many relationship: the Swift advice (contains(where:)) replaces the text language's (any).
         let toMany = rules.contains { $0.code == .swiftDataToMany }
-        let limits = SwiftLintOwnLimits(schema: schema, skippedProperties: models.skippedProperties, bytes: bytes)
+        let limits = SwiftLintOwnLimits(schema: schema, skippedProperties: skippedProperties, bytes: bytes)
         site.diagnostics += checked.diagnostics.filter {
             !(toMany && $0.code == .toManyWithoutQuantifier) && !limits.isOwnLimit($0)
         }
@@ -163,9 +222,7 @@ public enum SwiftAppLint {
         site.diagnostics.sort { $0.span.start < $1.span.start }
         // A site that evaluates a captured predicate has no SQL of its own: pq cannot see that predicate here.
         guard let result = checked.query, !rules.containsErrors, found.evaluated.isEmpty else { return site }
-        if let mapping = models.mapping, !site.diagnostics.containsErrors,
-            let compiled = try? SQLLowering.lower(result, mapping: mapping)
-        {
+        if let mapping, !site.diagnostics.containsErrors, let compiled = try? SQLLowering.lower(result, mapping: mapping) {
             site.sql = compiled.sql
         }
         return site
@@ -185,10 +242,6 @@ public enum SwiftAppLint {
         if let generic = found.genericScope.first(where: { $0.parameters.contains(name) }) {
             return "'\(name)' is a generic parameter (of \(generic.description)): "
                 + "its model is known only where that code is used"
-        }
-        if name == "DefaultHistoryTransaction" {
-            return "'DefaultHistoryTransaction' is SwiftData's history, not a @Model class: "
-                + "pq does not check a HistoryDescriptor's predicate"
         }
         return "'\(name)' is not a @Model class pq found (a type declared outside the files, or a generic parameter)"
     }

@@ -132,10 +132,16 @@ enum SwiftDataDifferences {
         var found: [Diagnostic] = []
         var resolver = MemberResolver(schema: schema, root: root)
         /// The name of the side that can be nil, when the other is a value (not nil, and not nil-able itself).
+        /// The paths a disjunction around the comparison being visited tests for nil (`x == nil || …`): where
+        /// one is nil, that disjunction is true in Swift and in SQL alike, whatever `x != …` beside it says.
+        var testedForNil: Set<NilTestedPath> = []
         func nilable(_ a: Expr, _ b: Expr) -> String? {
             for (side, other) in [(a, b), (b, a)] {
                 if case .literal(.null) = other.kind { return nil }
-                if let name = optionalPath(side, resolver), optionalPath(other, resolver) == nil { return name }
+                if let name = optionalPath(side, resolver), optionalPath(other, resolver) == nil {
+                    guard case .keyPath(let path) = side.kind, !testedForNil.contains(NilTestedPath(path)) else { return nil }
+                    return name
+                }
             }
             return nil
         }
@@ -191,12 +197,21 @@ enum SwiftDataDifferences {
                 .membership(let a, let b, _), .coalesce(let a, let b), .range(let a, let b, _):
                 visit(a)
                 visit(b)
-            case .and(let parts), .or(let parts), .list(let parts), .call(_, let parts): parts.forEach(visit)
+            case .or(let parts):
+                let saved = testedForNil
+                testedForNil.formUnion(parts.compactMap(NilTestedPath.init(nilTest:)))
+                parts.forEach(visit)
+                testedForNil = saved
+            case .and(let parts), .list(let parts), .call(_, let parts): parts.forEach(visit)
             case .negate(let inner), .quantified(_, let inner), .isEmpty(let inner), .member(let inner, _),
                 .aggregate(_, let inner, _):
                 visit(inner)
             case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
                 visit(collection)
+                // A closure's variable is another object than the one a nil test outside it names.
+                let savedTests = testedForNil
+                testedForNil = testedForNil.filter { $0.root != .variable(closure.variable) }
+                defer { testedForNil = savedTests }
                 let saved = resolver.variables
                 if case .keyPath(let path) = collection.kind, let (entity, _) = resolver.destination(of: path) {
                     resolver.variables[closure.variable] = entity
@@ -208,6 +223,29 @@ enum SwiftDataDifferences {
         }
         visit(expr)
         return found
+    }
+
+    /// A key path tested for nil (`$0.author == nil`), by its root and names.
+    struct NilTestedPath: Hashable {
+        var root: PropertyPath.Root
+        var names: [String]
+
+        init(_ path: PropertyPath) {
+            root = path.root
+            names = path.components.map(\.name)
+        }
+
+        /// The path `expr` compares with nil (`x == nil` or `nil == x`), or nil.
+        init?(nilTest expr: Expr) {
+            guard case .comparison(.equal, let a, let b, _) = expr.kind else { return nil }
+            for (side, other) in [(a, b), (b, a)] {
+                if case .literal(.null) = other.kind, case .keyPath(let path) = side.kind {
+                    self.init(path)
+                    return
+                }
+            }
+            return nil
+        }
     }
 
     /// The dotted name of a key path that can be nil (an optional attribute, or through an optional to-one), or nil.

@@ -74,8 +74,8 @@ extension SwiftQuerySiteFinder {
     func contextType(of start: Int, wrappers: Set<String>) -> Name? {
         guard start > 0 else { return nil }
         let before = start - 1
-        // `HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { … })`: not a model (the site is
-        // skipped, naming the type).
+        // `HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { … })`: not a model, checked
+        // against what Apple documents of a history transaction (`SwiftDataHistory`).
         if wrappers.contains("Predicate"), before >= 3, tokens[before].isPunctuation(":"), tokens[before - 1].isWord("predicate"),
             tokens[before - 2].isPunctuation("("),
             let (name, _) = typeArgument(closingAt: before - 3, of: ["HistoryDescriptor"])

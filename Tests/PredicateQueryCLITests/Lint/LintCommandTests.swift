@@ -101,7 +101,7 @@ struct LintCommandTests {
         let source = """
             import SwiftData
             @Model final class Item { var title: String = ""; init() {} }
-            func fetch<T: PersistentModel>() -> Predicate<T> { #Predicate { _ in true } }
+            func fetch<T: PersistentModel>() -> Predicate<T> { #Predicate { $0.title == "a" } }
             let ok = #Predicate<Item> { $0.title == "a" }
             """
         try source.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)

@@ -112,6 +112,25 @@ struct SwiftDataDifferencesTests {
         }
     }
 
+    @Test func aNilTestBesideTheInequalityKeepsTheNilObjects() {
+        // Where the value is nil, the `||` is true in Swift and in SQL alike: the fix the warning advises.
+        for body in [
+            "$0.note == nil || $0.note != \"x\"", "nil == $0.note || !($0.note == \"x\")",
+            "$0.code > 1 && ($0.owner?.name == nil || ($0.code < 9 && $0.owner?.name != name))",
+        ] {
+            #expect(lint("let p = #Predicate<Trip> { \(body) }").isEmpty, "\(body)")
+        }
+        // A nil test of another path, beside rather than around it, or of the trip outside a stop's closure: still warned.
+        for body in [
+            "$0.owner?.name == nil || $0.note != \"x\"", "($0.note == nil || $0.code > 1) && $0.note != \"x\"",
+            "$0.note == nil && $0.code > 1 || $0.note != \"x\"",
+        ] {
+            #expect(lint("let p = #Predicate<Trip> { \(body) }").map(\.code) == ["swift.nilInequality"], "\(body)")
+        }
+        let inside = lint("let p = #Predicate<Stop> { $0.city == nil || $0.trip!.stops.contains { s in s.city != \"Oslo\" } }")
+        #expect(inside.map(\.code) == ["swift.nilInequality"])
+    }
+
     @Test func countThroughANilToOneIsNilInPqButZeroInSwiftData() {
         let found = lint("let p = #Predicate<Stop> { $0.trip?.stops.count == 0 }")
         #expect(found.map(\.code) == ["swift.toManyThroughNil"])

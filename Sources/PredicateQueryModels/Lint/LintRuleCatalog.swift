@@ -29,6 +29,7 @@ public enum LintRuleCatalog {
         .decomposedStringLiteral,
         .neverNilComparison,
         .relationshipNilTestInCompound,
+        .genericModelKeyPath,
         .superfluousDisable,
         .engineSortOrder,
         .modelDeclarationSkipped,

@@ -138,11 +138,20 @@ public enum SwiftAppLint {
             return site
         }
         guard let entity = models.entityName(written: writtenType(of: found, name)) else {
-            if found.genericScope.contains(where: { $0.parameters.contains(name.text) }),
-                let checked = modelFree(found, written, placeholder: name.text, site: site, bytes: bytes,
-                    engineDifferences: engineDifferences)
-            {
-                return checked
+            if let generic = found.genericScope.first(where: { $0.parameters.contains(name.text) }) {
+                if let checked = modelFree(
+                    found, written, placeholder: name.text, site: site, bytes: bytes, engineDifferences: engineDifferences)
+                {
+                    return checked
+                }
+                // It reads its model: unchecked, but SwiftData is seen to trap on such a key path.
+                if let predicate = written.predicate,
+                    let warning = GenericModelKeyPathRule.check(
+                        predicate, parameter: name.text, declaration: generic.description,
+                        schema: Schema(entities: [Entity(name.text)]))
+                {
+                    site.diagnostics.append(warning)
+                }
             }
             if name.text == SwiftDataHistory.transaction {
                 return history(found, written, site: site, bytes: bytes, engineDifferences: engineDifferences)

@@ -101,7 +101,7 @@ struct LintCommandTests {
         let source = """
             import SwiftData
             @Model final class Item { var title: String = ""; init() {} }
-            func fetch<T: PersistentModel>() -> Predicate<T> { #Predicate { $0.title == "a" } }
+            func byTitle<T: PersistentModel>() -> SortDescriptor<T> { SortDescriptor<T>(\\.title) }
             let ok = #Predicate<Item> { $0.title == "a" }
             """
         try source.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
@@ -110,7 +110,7 @@ struct LintCommandTests {
         #expect(text.output.contains("2 queries in 1 file: 0 errors, 0 warnings, 1 skipped\n"), "\(text.output)")
         #expect(
             text.output.contains(
-                "  1 skipped: 'T' is a generic parameter (of fetch<T>): its model is known only where that code is used"),
+                "  1 skipped: 'T' is a generic parameter (of byTitle<T>): its model is known only where that code is used"),
             "\(text.output)")
         let json = try PQProcess.run(["lint", "--format", "json", folder.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])

@@ -66,4 +66,25 @@ struct LiteralParsingTests {
         #expect(date?.timeIntervalSinceReferenceDate == 731_764_800 + 0.123456)
         #expect(LiteralParsing.date("2024-03-10T14:00:00.5+02:00")?.timeIntervalSinceReferenceDate == 731_764_800.5)
     }
+
+    /// The trim before a date or UUID is read is Foundation's `trimmingCharacters(in: .whitespaces)`:
+    /// every scalar of the first planes at either end, alone and around a date, trims the same.
+    @Test func whitespaceIsTrimmedAsFoundationTrimsIt() {
+        var compared = 0
+        var trimmedAway = 0
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let edge = String(Character(scalar))
+            for text in [edge, edge + "2024-03-10" + edge, "2024" + edge + "03", edge + edge + "x", "x" + edge + edge] {
+                let expected = text.trimmingCharacters(in: .whitespaces)
+                #expect(LiteralParsing.trimmingWhitespace(text) == expected, "U+\(String(value, radix: 16))")
+                compared += 1
+                if expected.unicodeScalars.count < text.unicodeScalars.count { trimmedAway += 1 }
+            }
+        }
+        // Tabs, spaces, no-break spaces, the Zs block and U+200B were trimmed; newlines were not.
+        #expect(compared > 60_000 && trimmedAway > 50)
+        #expect(LiteralParsing.trimmingWhitespace("\n2024\n") == "\n2024\n")
+        #expect(LiteralParsing.trimmingWhitespace("\u{A0}\t2024-03-10\u{3000}") == "2024-03-10")
+    }
 }

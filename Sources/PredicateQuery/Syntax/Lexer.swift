@@ -229,6 +229,8 @@ struct Lexer {
 
     func scalar(at offset: Int) -> (Unicode.Scalar, Int)? {
         guard offset < bytes.count else { return nil }
+        // ASCII, most of any query: the byte is the scalar.
+        if bytes[offset] < 0x80 { return (Unicode.Scalar(bytes[offset]), 1) }
         let length = Self.scalarLength(at: offset, in: bytes)
         var iterator = bytes[offset..<offset + length].makeIterator()
         var decoder = UTF8()

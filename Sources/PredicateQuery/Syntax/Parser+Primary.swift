@@ -65,14 +65,12 @@ extension Parser {
             advance()
             return Expr(.literal(literal), span: token.span)
         }
-        switch token.text.lowercased() {
-        case "self":
+        if token.isKeyword("self") {
             advance()
             return Expr(.keyPath(PropertyPath(root: .object, [], span: token.span)), span: token.span)
-        case "subquery" where peek().kind == .leftParen:
+        }
+        if token.isKeyword("subquery"), peek().kind == .leftParen {
             return try parseSubquery()
-        default:
-            break
         }
         if Self.isReserved(token.text) {
             throw fail(

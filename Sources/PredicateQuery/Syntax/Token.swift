@@ -52,9 +52,31 @@ struct Token: Hashable, Sendable {
         return ""
     }
 
-    /// Whether this is an unescaped name spelled `word`, ignoring case.
+    /// Whether this is an unescaped name spelled `word` (a keyword, in lowercase), ignoring case.
     func isKeyword(_ word: String) -> Bool {
-        kind == .name && text.lowercased() == word
+        guard kind == .name, case .text(let text) = value else { return false }
+        return Self.lowercased(text, equals: word)
+    }
+
+    /// `text.lowercased() == word`, without making the lowercased string when `text` is ASCII
+    /// (the parser asks it of most names several times).
+    static func lowercased(_ text: String, equals word: String) -> Bool {
+        guard let first = text.utf8.first else { return word.isEmpty }
+        // Most names are not the keyword asked about, and most differ at once: an ASCII first scalar
+        // lowercases to the first scalar of the result, whatever follows.
+        if first < 0x80 {
+            let lowered = first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") ? first + 32 : first
+            guard lowered == word.utf8.first else { return false }
+        }
+        var matches = text.utf8.count == word.utf8.count
+        var wordBytes = word.utf8.makeIterator()
+        for byte in text.utf8 {
+            // Beyond ASCII, lowercasing can change the length (İ) or land in ASCII (K, the Kelvin sign).
+            guard byte < 0x80 else { return text.lowercased() == word }
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            if matches, lowered != wordBytes.next() { matches = false }
+        }
+        return matches
     }
 
     /// Whether this is an unescaped name spelled exactly `word`.

@@ -89,4 +89,25 @@ struct LexerTests {
         }
         #expect(rhs.syntaxDump == "x\u{0}y".debugDescription)
     }
+
+    /// A name is a keyword when `lowercased()` of it is the keyword: the parser's check without
+    /// lowercasing ASCII names gives what lowercasing gives, for ASCII and beyond.
+    @Test func keywordsMatchAsLowercasingMatches() {
+        let words = Array(Keywords.reserved) + Keywords.completions + ["self", "subquery", "between", "in", ""]
+        let names = words.flatMap { [$0, $0.uppercased(), $0.capitalized, $0 + "s", String($0.dropLast())] } + [
+            "\u{212A}ey", "li\u{212A}e", "\u{130}n", "CONTA\u{130}NS", "stra\u{DF}e", "\u{FF33}ORT", "sórt", "Sort\u{301}",
+        ]
+        var matched = 0
+        for word in Set(words) {
+            for name in names {
+                let token = Token(kind: .name, span: .point(0), value: .text(name))
+                #expect(token.isKeyword(word) == (name.lowercased() == word), "\(name) against \(word)")
+                if token.isKeyword(word) { matched += 1 }
+            }
+        }
+        // Every keyword matched itself in three spellings at least; the Kelvin sign lowercases to k.
+        #expect(matched >= Set(words).count * 3)
+        #expect(Token(kind: .name, span: .point(0), value: .text("li\u{212A}e")).isKeyword("like"))
+        #expect(!Token(kind: .escapedName, span: .point(0), value: .text("sort")).isKeyword("sort"))
+    }
 }

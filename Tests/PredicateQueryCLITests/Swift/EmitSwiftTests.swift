@@ -122,11 +122,14 @@ struct EmitSwiftTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("main.swift")
         try main.write(to: source, atomically: true, encoding: .utf8)
+        // The modules' object files, as the build's output file map lists them: a folder can hold the
+        // object of a source file deleted since, which would not link.
         var objects: [String] = []
         for module in ["PredicateQuery", "PredicateQueryExamples"] {
-            let folder = build.appendingPathComponent("\(module).build")
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".o") }
-            objects += files.map { folder.appendingPathComponent($0).path }
+            let map = build.appendingPathComponent("\(module).build/output-file-map.json")
+            let entries = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: map)) as? [String: [String: String]])
+            objects += entries.compactMap { source, outputs in source.isEmpty ? nil : outputs["object"] }.sorted()
         }
         let executable = directory.appendingPathComponent("harness")
         let compiled = try PQProcess.capture(

@@ -37,6 +37,7 @@ public enum SwiftAppLint {
         /// The SQL pq would run for it, when asked and when it checked.
         public var sql: String?
         /// Why the site was not checked (pq could not tell which model it is for), or nil if it was.
+        /// A skipped site may still have a finding that needs no model (`generic-model-key-path`).
         public var skipped: String?
     }
 

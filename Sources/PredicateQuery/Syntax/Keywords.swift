@@ -57,8 +57,12 @@ package enum Keywords {
 
     /// The literal a word stands for, in any case: `TRUE`, `yes`, `nil`, `NULL`; nil for any other word.
     static func literal(_ word: String) -> Literal? {
-        let lowered = word.lowercased()
-        return literals.first { $0.word == lowered }?.literal
+        literal(lowercased: word.lowercased())
+    }
+
+    /// The literal a word already lowercased stands for (a name token's `folded`).
+    static func literal(lowercased word: String) -> Literal? {
+        literals.first { $0.word == word }?.literal
     }
 
     /// The keywords the REPL completes, in their canonical spellings, with the

@@ -166,13 +166,13 @@ extension Parser {
     /// (`x in [c]`, with `c` an attribute), as it was before `in` took modifiers.
     private func isAtMembershipModifier() -> Bool {
         guard current.kind == .leftBracket, peek().kind == .name, peek(2).kind == .rightBracket,
-            Self.modifierSpellings.contains(peek().text.lowercased())
+            Self.modifierSpellings.contains(peek().folded)
         else { return false }
         let next = peek(3)
         switch next.kind {
         case .leftBrace, .leftBracket, .leftParen, .parameter, .string, .integer, .decimal, .escapedName: return true
         case .name:
-            return !Self.isReserved(next.text) && !Keywords.clauses.contains(next.text.lowercased())
+            return !Keywords.reserved.contains(next.folded) && !Keywords.clauses.contains(next.folded)
         default: return false
         }
     }
@@ -229,7 +229,7 @@ extension Parser {
     /// changes nothing.
     mutating func parseModifier() throws(Failure) -> StringOptions? {
         guard current.kind == .leftBracket, peek().kind == .name, peek(2).kind == .rightBracket else { return nil }
-        let letters = peek().text.lowercased()
+        let letters = peek().folded
         guard Self.modifierSpellings.contains(letters) else { return nil }
         advance()
         advance()

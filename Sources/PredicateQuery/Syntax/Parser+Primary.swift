@@ -61,7 +61,7 @@ extension Parser {
     /// A word in operand position: a keyword literal, SELF, SUBQUERY, a call, or a key path root.
     private mutating func parseNamePrimary() throws(Failure) -> Expr {
         let token = current
-        if let literal = Keywords.literal(token.text) {
+        if let literal = Keywords.literal(lowercased: token.folded) {
             advance()
             return Expr(.literal(literal), span: token.span)
         }
@@ -72,7 +72,7 @@ extension Parser {
         if token.isKeyword("subquery"), peek().kind == .leftParen {
             return try parseSubquery()
         }
-        if Self.isReserved(token.text) {
+        if Keywords.reserved.contains(token.folded) {
             throw fail(
                 .error(
                     .reservedWord,

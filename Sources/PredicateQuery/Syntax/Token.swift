@@ -42,9 +42,18 @@ enum TokenValue: Hashable, Sendable {
 
 /// One token and where it came from.
 struct Token: Hashable, Sendable {
-    var kind: TokenKind
-    var span: SourceSpan
-    var value: TokenValue = .none
+    let kind: TokenKind
+    let span: SourceSpan
+    let value: TokenValue
+    /// A name's text lowercased, made once here for the parser's many keyword tests; "" for other tokens.
+    let folded: String
+
+    init(kind: TokenKind, span: SourceSpan, value: TokenValue = .none) {
+        self.kind = kind
+        self.span = span
+        self.value = value
+        if kind == .name, case .text(let text) = value { folded = text.lowercased() } else { folded = "" }
+    }
 
     /// The text of a name-like token, or "" for others.
     var text: String {
@@ -54,29 +63,7 @@ struct Token: Hashable, Sendable {
 
     /// Whether this is an unescaped name spelled `word` (a keyword, in lowercase), ignoring case.
     func isKeyword(_ word: String) -> Bool {
-        guard kind == .name, case .text(let text) = value else { return false }
-        return Self.lowercased(text, equals: word)
-    }
-
-    /// `text.lowercased() == word`, without making the lowercased string when `text` is ASCII
-    /// (the parser asks it of most names several times).
-    static func lowercased(_ text: String, equals word: String) -> Bool {
-        guard let first = text.utf8.first else { return word.isEmpty }
-        // Most names are not the keyword asked about, and most differ at once: an ASCII first scalar
-        // lowercases to the first scalar of the result, whatever follows.
-        if first < 0x80 {
-            let lowered = first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") ? first + 32 : first
-            guard lowered == word.utf8.first else { return false }
-        }
-        var matches = text.utf8.count == word.utf8.count
-        var wordBytes = word.utf8.makeIterator()
-        for byte in text.utf8 {
-            // Beyond ASCII, lowercasing can change the length (İ) or land in ASCII (K, the Kelvin sign).
-            guard byte < 0x80 else { return text.lowercased() == word }
-            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-            if matches, lowered != wordBytes.next() { matches = false }
-        }
-        return matches
+        kind == .name && folded == word
     }
 
     /// Whether this is an unescaped name spelled exactly `word`.

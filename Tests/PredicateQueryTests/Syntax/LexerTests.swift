@@ -90,8 +90,8 @@ struct LexerTests {
         #expect(rhs.syntaxDump == "x\u{0}y".debugDescription)
     }
 
-    /// A name is a keyword when `lowercased()` of it is the keyword: the parser's check without
-    /// lowercasing ASCII names gives what lowercasing gives, for ASCII and beyond.
+    /// A name is a keyword when `lowercased()` of it is the keyword (the lexer lowercases each name
+    /// once, for the parser's many tests), for ASCII and beyond; an escaped name never is.
     @Test func keywordsMatchAsLowercasingMatches() {
         let words = Array(Keywords.reserved) + Keywords.completions + ["self", "subquery", "between", "in", ""]
         let names = words.flatMap { [$0, $0.uppercased(), $0.capitalized, $0 + "s", String($0.dropLast())] } + [

@@ -113,8 +113,9 @@ package enum LiteralParsing {
             scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         }
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }) else { return "" }
-        guard let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
         if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
         return String(scalars[first...last])
     }

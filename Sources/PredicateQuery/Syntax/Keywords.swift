@@ -55,12 +55,8 @@ package enum Keywords {
     /// operators, `between`, `where` and the clauses.
     static let operatorWords = StringOperator.keywords + ["between", `where`] + clauses
 
-    /// The literal a word stands for, in any case: `TRUE`, `yes`, `nil`, `NULL`; nil for any other word.
-    static func literal(_ word: String) -> Literal? {
-        literal(lowercased: word.lowercased())
-    }
-
-    /// The literal a word already lowercased stands for (a name token's `folded`).
+    /// The literal a word, lowercased (a name token's `folded`), stands for: `true`, `yes`, `nil`,
+    /// `null`; nil for any other word.
     static func literal(lowercased word: String) -> Literal? {
         literals.first { $0.word == word }?.literal
     }

@@ -172,7 +172,7 @@ extension Parser {
         switch next.kind {
         case .leftBrace, .leftBracket, .leftParen, .parameter, .string, .integer, .decimal, .escapedName: return true
         case .name:
-            return !Keywords.reserved.contains(next.folded) && !Keywords.clauses.contains(next.folded)
+            return !next.isReservedWord && !Keywords.clauses.contains(next.folded)
         default: return false
         }
     }

@@ -217,7 +217,7 @@ extension Parser {
         let open = try expect(.leftBrace, "'{'")
         var binding = Binding(name: "0", isDollar: true)
         // `{ t in … }` declares t, as in Swift: an identifier and a lower-case `in`.
-        let declaresName = current.kind == .escapedName || (current.kind == .name && !Self.isReserved(current.text))
+        let declaresName = current.kind == .escapedName || (current.kind == .name && !current.isReservedWord)
         if declaresName, peek().isName("in") {
             binding = Binding(name: advance().text, isDollar: false)
             advance()

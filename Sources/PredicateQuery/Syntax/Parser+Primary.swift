@@ -72,7 +72,7 @@ extension Parser {
         if token.isKeyword("subquery"), peek().kind == .leftParen {
             return try parseSubquery()
         }
-        if Keywords.reserved.contains(token.folded) {
+        if token.isReservedWord {
             throw fail(
                 .error(
                     .reservedWord,

@@ -25,7 +25,7 @@ extension Parser {
     /// Any name followed by `where` names the entity; so does a capitalised or
     /// backticked name followed only by clauses.
     private func isAtEntityName() -> Bool {
-        let isName = current.kind == .escapedName || (current.kind == .name && !Self.isReserved(current.text))
+        let isName = current.kind == .escapedName || (current.kind == .name && !current.isReservedWord)
         guard isName else { return false }
         let next = peek()
         if next.isKeyword("where") { return true }

@@ -66,6 +66,11 @@ struct Token: Hashable, Sendable {
         kind == .name && folded == word
     }
 
+    /// Whether this is an unescaped name that is a reserved word (`where`, `and`, `contains`, …), in any case.
+    var isReservedWord: Bool {
+        kind == .name && Keywords.reserved.contains(folded)
+    }
+
     /// Whether this is an unescaped name spelled exactly `word`.
     func isName(_ word: String) -> Bool {
         kind == .name && text == word

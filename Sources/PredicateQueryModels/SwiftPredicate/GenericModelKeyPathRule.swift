@@ -26,9 +26,11 @@ extension DiagnosticCode {
 
 enum GenericModelKeyPathRule {
     /// A warning at the first property `predicate` reads of its object, whose type is the generic
-    /// parameter `parameter` (`schema` holds it as an entity with no properties), or nil.
-    static func check(_ predicate: Expr, parameter: String, declaration: String, schema: Schema) -> Diagnostic? {
-        guard let root = schema.entity(named: parameter) else { return nil }
+    /// parameter `parameter` of `declaration` (`Cache<Row>`), or nil.
+    static func check(_ predicate: Expr, parameter: String, declaration: String) -> Diagnostic? {
+        // The parameter as an entity with no properties: every path from the object reads through its protocol.
+        let root = Entity(parameter)
+        let schema = Schema(entities: [root])
         var first: PathComponent?
         MemberResolver(schema: schema, root: root).forEachNode(of: predicate) { node, resolver in
             guard first == nil, case .keyPath(let path) = node.kind, let component = path.components.first,

@@ -148,8 +148,7 @@ public enum SwiftAppLint {
                 // It reads its model: unchecked, but SwiftData is seen to trap on such a key path.
                 if let predicate = written.predicate,
                     let warning = GenericModelKeyPathRule.check(
-                        predicate, parameter: name.text, declaration: generic.description,
-                        schema: Schema(entities: [Entity(name.text)]))
+                        predicate, parameter: name.text, declaration: generic.description)
                 {
                     site.diagnostics.append(warning)
                 }

@@ -131,10 +131,11 @@ enum SwiftDataDifferences {
     static func nilInequalities(_ expr: Expr, schema: Schema, root: Entity) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var resolver = MemberResolver(schema: schema, root: root)
-        /// The name of the side that can be nil, when the other is a value (not nil, and not nil-able itself).
         /// The paths a disjunction around the comparison being visited tests for nil (`x == nil || …`): where
         /// one is nil, that disjunction is true in Swift and in SQL alike, whatever `x != …` beside it says.
         var testedForNil: Set<NilTestedPath> = []
+        /// The name of the side that can be nil, when the other is a value (not nil, and not nil-able itself),
+        /// unless a nil test around it keeps the nil objects.
         func nilable(_ a: Expr, _ b: Expr) -> String? {
             for (side, other) in [(a, b), (b, a)] {
                 if case .literal(.null) = other.kind { return nil }
@@ -208,16 +209,16 @@ enum SwiftDataDifferences {
                 visit(inner)
             case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
                 visit(collection)
-                // A closure's variable is another object than the one a nil test outside it names.
-                let savedTests = testedForNil
-                testedForNil = testedForNil.filter { $0.root != .variable(closure.variable) }
-                defer { testedForNil = savedTests }
                 let saved = resolver.variables
+                let savedTests = testedForNil
                 if case .keyPath(let path) = collection.kind, let (entity, _) = resolver.destination(of: path) {
                     resolver.variables[closure.variable] = entity
                 }
+                // A closure's variable is another object than the one a nil test outside it names.
+                testedForNil = testedForNil.filter { $0.root != .variable(closure.variable) }
                 visit(closure.body)
                 resolver.variables = saved
+                testedForNil = savedTests
             case .literal, .enumCase, .keyPath, .parameter, .invalid: break
             }
         }

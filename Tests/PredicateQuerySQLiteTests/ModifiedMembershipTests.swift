@@ -115,6 +115,15 @@ struct ModifiedMembershipTests {
             #expect(diagnostics.map(\.code) == [.modifiedMembership], "\(text)")
             #expect(diagnostics.first?.message.hasSuffix("needs a list of values or a list parameter on its right") == true)
         }
+        // A SUBQUERY variable is the grammar's PARAMETER: it parses, and the checker refuses it as no list.
+        let variable = "Note where SUBQUERY(tags, $t, $t.name in[c] $t).@count > 0"
+        #expect(Parser.parse(variable).diagnostics.isEmpty)
+        let tagged = Schema(entities: [
+            Entity("Note", relationships: [Relationship("tags", toMany: "Tag", inverse: "note")]),
+            Entity("Tag", attributes: [Attribute("name", .string)], relationships: [Relationship("note", to: "Note", inverse: "tags")]),
+        ])
+        let checked = QueryCompiler.compile(variable, schema: tagged, mapping: .make(for: tagged, layout: .plain))
+        #expect(checked.diagnostics.map(\.code) == [.invalidMembership], "\(checked.diagnostics)")
         // Without an operand after it, `[c]` after `in` is still a one-element list.
         let list = Parser.parse("memo in [c]")
         #expect(list.query != nil && list.diagnostics.isEmpty)

@@ -181,12 +181,18 @@ extension Parser {
     /// (a nil in the list is `x == nil`), so that the checker, the SQL and the
     /// evaluator give it the meaning `==[c]` has; its values stay literals, each bound
     /// as a parameter. A list parameter keeps the modifier (`in[c] $names`); a range
-    /// cannot take one.
+    /// cannot take one. A `$name` that is a closure or SUBQUERY variable is the
+    /// grammar's PARAMETER too: it parses, and the checker says it is no list.
     private mutating func modifiedMembership(
         _ lhs: Expr, _ rhs: Expr, _ options: StringOptions, after keyword: Token
     ) throws(Failure) -> Expr {
         let span = lhs.span.merged(with: rhs.span)
-        if case .parameter = rhs.kind { return Expr(.membership(lhs, rhs, options), span: span) }
+        switch rhs.kind {
+        case .parameter: return Expr(.membership(lhs, rhs, options), span: span)
+        case .keyPath(let path) where path.components.isEmpty && path.root != .object:
+            return Expr(.membership(lhs, rhs, options), span: span)
+        default: break
+        }
         guard case .list(let elements) = rhs.kind else {
             throw fail(
                 .error(

@@ -65,7 +65,6 @@ let package = Package(
             dependencies: [
                 "QueryService", "PQServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PredicateQueryPostgres", package: "pq"),
                 .product(name: "PredicateQueryTestSupport", package: "pq"),
             ]),

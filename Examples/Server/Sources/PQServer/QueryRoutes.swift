@@ -12,6 +12,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import QueryService
 
 /// The largest request body the server reads.
@@ -43,16 +44,19 @@ public func queryRouter(
 }
 
 /// The server: the query routes on 127.0.0.1 at `port` (0 for any free one), with
-/// `timeouts` for slow and idle clients (see `ServerTimeouts`).
+/// `timeouts` for slow and idle clients (see `ServerTimeouts`); `onServerRunning`
+/// is told the listening channel (its port, when `port` is 0).
 public func queryApplication(
     _ service: QueryService, port: Int, timeouts: ServerTimeouts = .standard,
-    log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     // No idle timeout of Hummingbird's: the guard runs it (see ConnectionGuard).
     Application(
         router: queryRouter(service, log: log),
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(timeouts: timeouts)])),
-        configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"))
+        configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "pq-server"),
+        onServerRunning: onServerRunning)
 }
 
 /// The items of a query string as HTML forms and `curl --data-urlencode` write it:

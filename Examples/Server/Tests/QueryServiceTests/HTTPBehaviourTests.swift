@@ -4,17 +4,11 @@
 
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import NIOCore
 import QueryService
 import Testing
 
 @testable import PQServer
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Log lines a test collects.
 final class LogLines: @unchecked Sendable {
@@ -26,13 +20,15 @@ final class LogLines: @unchecked Sendable {
 
 struct HTTPBehaviourTests {
     private func application(
-        _ service: QueryService, log: LogLines = LogLines(), slow: Duration = .seconds(1)
+        _ service: QueryService, log: LogLines = LogLines(), slow: Duration = .seconds(1),
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void
     )
         -> some ApplicationProtocol
     {
         Application(
             router: queryRouter(service, slowRequest: slow, log: { log.append($0) }),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: onServerRunning)
     }
 
     private func json(_ buffer: ByteBuffer) -> [String: Any] {
@@ -41,21 +37,21 @@ struct HTTPBehaviourTests {
 
     @Test func frameworkErrorsAreJSONToo() async throws {
         let service = try QueryService(exampleData: 0)
-        try await application(service).test(.live) { client in
+        try await withLiveServer(application: { application(service, onServerRunning: $0) }) { client in
             try await client.execute(uri: "/nothing", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 #expect(json(response.body)["code"] as? String == "http.notFound")
             }
         }
-        try await application(service).test(.live) { client in
+        try await withLiveServer(application: { application(service, onServerRunning: $0) }) { client in
             try await client.execute(uri: "/query", method: .get) { response in
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.headers[.allow] == "POST")
                 #expect(json(response.body)["code"] as? String == "http.methodNotAllowed")
             }
         }
-        try await application(service).test(.live) { client in
+        try await withLiveServer(application: { application(service, onServerRunning: $0) }) { client in
             let big = ByteBuffer(string: #"{"entity": "Budget", "filter": ""# + String(repeating: "x", count: 1 << 20) + #""}"#)
             try await client.execute(uri: "/query", method: .post, body: big) { response in
                 #expect(response.status == .contentTooLarge)
@@ -67,7 +63,7 @@ struct HTTPBehaviourTests {
     @Test func slowRequestsAreLogged() async throws {
         let service = try QueryService(exampleData: 0)
         let log = LogLines()
-        try await application(service, log: log, slow: .zero).test(.live) { client in
+        try await withLiveServer(application: { application(service, log: log, slow: .zero, onServerRunning: $0) }) { client in
             try await client.execute(uri: "/query", method: .post, body: ByteBuffer(string: #"{"entity": "Budget"}"#)) {
                 response in
                 #expect(response.status == .ok)
@@ -83,8 +79,8 @@ struct HTTPBehaviourTests {
         try file.addTransactions(20_000)
         let service = try QueryService(storeAt: file.path, connections: 2, timeout: .seconds(20))
         let body = String(decoding: ExampleStoreFile.slowRequest, as: UTF8.self)
-        try await application(service).test(.live) { client in
-            let port = try #require(client.port)
+        try await withLiveServer(application: { application(service, onServerRunning: $0) }) { client in
+            let port = client.port
             let socket = try #require(RawClient(port: port))
             socket.send("POST /query HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             // The query starts, holds a connection…
@@ -104,63 +100,4 @@ struct HTTPBehaviourTests {
             #expect(freed < .seconds(2), "took \(freed)")
         }
     }
-}
-
-/// A bare TCP client, to hang up mid-request as a browser or a killed script does.
-final class RawClient: @unchecked Sendable {
-    private var descriptor: Int32
-
-    init?(port: Int) {
-        #if canImport(Glibc)
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard status == 0 else {
-            _ = Glibc.close(descriptor)
-            return nil
-        }
-    }
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    }
-
-    /// Everything the server sends until it closes the connection, and whether it
-    /// closed it within `timeout`.
-    func receive(timeout: Duration) -> (text: String, closed: Bool) {
-        let seconds = Int(timeout.components.seconds)
-        let micros = Int(timeout.components.attoseconds / 1_000_000_000_000)
-        var limit = timeval(tv_sec: seconds, tv_usec: micros)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                received += buffer[0..<count]
-                continue
-            }
-            return (String(decoding: received, as: UTF8.self), count == 0 || errno == ECONNRESET)
-        }
-    }
-
-    func close() {
-        guard descriptor >= 0 else { return }
-        _ = Glibc.close(descriptor)
-        descriptor = -1
-    }
-
-    deinit { close() }
 }

@@ -11,7 +11,6 @@
 
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import PredicateQueryExamples
 import PredicateQueryPostgres
 import PredicateQuerySQLite
@@ -133,8 +132,8 @@ struct PostgresServiceTests {
             }
             let service = try QueryService(storeAt: url, connections: 2, timeout: .seconds(20))
             let body = String(decoding: ExampleStoreFile.slowRequest, as: UTF8.self)
-            try await queryApplication(service, port: 0).test(.live) { client in
-                let port = try #require(client.port)
+            try await withLiveServer(application: { queryApplication(service, port: 0, onServerRunning: $0) }) { client in
+                let port = client.port
                 let socket = try #require(RawClient(port: port))
                 socket.send("POST /query HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
                 let clock = ContinuousClock()

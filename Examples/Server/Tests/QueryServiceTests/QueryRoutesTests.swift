@@ -3,20 +3,23 @@
 
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import NIOCore
 @testable import PQServer
 import QueryService
 import Testing
 
 struct QueryRoutesTests {
-    private func application() throws -> some ApplicationProtocol {
+    private func application(
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void
+    ) throws -> some ApplicationProtocol {
         Application(
             router: queryRouter(try QueryService(exampleData: 0)),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: onServerRunning)
     }
 
     @Test func postQueryAnswersWithJSONRows() async throws {
-        try await application().test(.live) { client in
+        try await withLiveServer(application: { try application(onServerRunning: $0) }) { client in
             let body = #"{"entity": "Budget", "filter": "limit >= 1500", "sort": "limit"}"#
             try await client.execute(uri: "/query", method: .post, body: ByteBuffer(string: body)) { response in
                 #expect(response.status == .ok)
@@ -38,7 +41,7 @@ struct QueryRoutesTests {
     @Test func getTakesTheQueryFromTheURL() async throws {
         // Each answer ends its connection (the server watches for clients hanging up),
         // so each request has a client of its own.
-        try await application().test(.live) { client in
+        try await withLiveServer(application: { try application(onServerRunning: $0) }) { client in
             // filter=limit > $min, sort=name desc; the parameter's `$` percent-encoded.
             let uri = "/entities/Budget?filter=limit%20%3E%20%24min&sort=name%20desc&%24min=1000"
             try await client.execute(uri: uri, method: .get) { response in
@@ -49,13 +52,13 @@ struct QueryRoutesTests {
                 #expect(names == ["Vacation", "Travel", "Rent", "Emergency"])
             }
         }
-        try await application().test(.live) { client in
+        try await withLiveServer(application: { try application(onServerRunning: $0) }) { client in
             try await client.execute(uri: "/entities/Budget?filter=limit%20%3E%20'x'", method: .get) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains(#""code":"check.typeMismatch""#))
             }
         }
-        try await application().test(.live) { client in
+        try await withLiveServer(application: { try application(onServerRunning: $0) }) { client in
             try await client.execute(uri: "/entities/Nothing", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(String(buffer: response.body).contains(#""code":"query.unknownEntity""#))

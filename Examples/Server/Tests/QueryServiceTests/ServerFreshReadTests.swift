@@ -8,7 +8,7 @@
 
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import NIOCore
 import PredicateQuery
 import PredicateQueryExamples
 import PredicateQuerySQLite
@@ -49,17 +49,20 @@ struct ServerFreshReadTests {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
 
         let service = try QueryService(storeAt: path, connections: 2)
-        let application = Application(
-            router: queryRouter(service, slowRequest: .seconds(5), log: { _ in }),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         let written = WrittenCount(journal == .walWithWALFile ? 1 : 0)
         let writerBox = UncheckedStore(writer)
-        try await application.test(.live) { client in
+        let application = { (onServerRunning: @escaping @Sendable (any Channel) async -> Void) in
+            Application(
+                router: queryRouter(service, slowRequest: .seconds(5), log: { _ in }),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: onServerRunning)
+        }
+        try await withLiveServer(application: application) { client in
             var answers: [Int] = []
             var failures: [String] = []
             // Each answer ends its connection (the server watches for clients hanging
             // up), so each question is a request of its own, as a browser's would be.
-            let port = try #require(client.port)
+            let port = client.port
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/entities/Movie?sort=name%20desc&limit=1"))
             let session = URLSession(configuration: .ephemeral)
             func ask() async throws {

@@ -5,7 +5,6 @@
 
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import QueryService
 import Testing
 
@@ -32,8 +31,9 @@ struct ServerTimeoutTests {
         _ timeouts: ServerTimeouts, _ body: @escaping @Sendable (Int) async throws -> Void
     ) async throws {
         let service = try QueryService(exampleData: 0)
-        try await queryApplication(service, port: 0, timeouts: timeouts).test(.live) { client in
-            try await body(try #require(client.port))
+        try await withLiveServer(application: { queryApplication(service, port: 0, timeouts: timeouts, onServerRunning: $0) }) {
+            client in
+            try await body(client.port)
         }
     }
 

@@ -30,6 +30,8 @@ public enum LintRuleCatalog {
         .neverNilComparison,
         .relationshipNilTestInCompound,
         .genericModelKeyPath,
+        .toManyIsEmptyComparedWithFalse,
+        .optionalToManyNilTest,
         .superfluousDisable,
         .engineSortOrder,
         .modelDeclarationSkipped,

@@ -210,10 +210,17 @@ public enum SwiftAppLint {
         // A member after a to-many relationship: the Swift advice (contains(where:)) replaces the text language's (any).
         let toMany = rules.contains { $0.code == .swiftDataToMany }
         let limits = SwiftLintOwnLimits(schema: schema, skippedProperties: skippedProperties, bytes: bytes)
-        site.diagnostics += checked.diagnostics.filter {
-            !(toMany && $0.code == .toManyWithoutQuantifier) && !limits.isOwnLimit($0)
+        // Emptiness tests of to-many relationships SwiftData was reported to fail on; a nil test of an
+        // optional one is also pq's own limit, which this warning replaces.
+        var emptiness: (diagnostics: [Diagnostic], explainedKeyPaths: Set<SourceSpan>) = ([], [])
+        if let predicate = query.predicate, let name = query.entity?.text, let root = schema.entity(named: name) {
+            emptiness = ToManyEmptinessRule.check(predicate, schema: schema, root: root)
         }
-        site.diagnostics += rules
+        site.diagnostics += checked.diagnostics.filter {
+            guard $0.code == .toManyWithoutQuantifier else { return !limits.isOwnLimit($0) }
+            return !toMany && !emptiness.explainedKeyPaths.contains($0.span) && !limits.isOwnLimit($0)
+        }
+        site.diagnostics += rules + emptiness.diagnostics
         // Where the app's Swift is pq's, or SwiftData would answer differently (`SwiftDataDifferences`).
         site.diagnostics += SwiftDataDifferences.foreign(found.foreignSpellings)
         if let predicate = query.predicate { site.diagnostics += SwiftDataDifferences.decomposedLiterals(predicate) }

@@ -15,6 +15,7 @@ public enum LintRuleCatalog {
     /// Every rule, errors first, in the order `--rules` prints them.
     public static let all: [LintRule] = [
         .enumComparedAsItself,
+        .predicateTypeCheckBudget,
         .memberOfToMany,
         .computedIdentity,
         .computedProperty,

@@ -215,6 +215,9 @@ public enum SwiftAppLint {
         var emptiness: (diagnostics: [Diagnostic], explainedKeyPaths: Set<SourceSpan>) = ([], [])
         if let predicate = query.predicate, let name = query.entity?.text, let root = schema.entity(named: name) {
             emptiness = ToManyEmptinessRule.check(predicate, schema: schema, root: root)
+            // A chain the compiler cannot type-check: the app does not build.
+            site.diagnostics += TypeCheckBudgetRule.check(
+                predicate, schema: schema, root: root, site: found.extent ?? found.span)
         }
         site.diagnostics += checked.diagnostics.filter {
             guard $0.code == .toManyWithoutQuantifier else { return !limits.isOwnLimit($0) }

@@ -15,6 +15,8 @@ struct SwiftQuerySiteFinder {
     struct Found {
         var kind: String
         var span: SourceSpan
+        /// The whole site as written (`#Predicate<T> { … }`), where it is more than its first token.
+        var extent: SourceSpan?
         var query: Query?
         var diagnostics: [Diagnostic]
         var capturedNames: [String] = []
@@ -231,7 +233,8 @@ struct SwiftQuerySiteFinder {
         if acceptsEvaluate { parser.followable = followablePredicates(calledIn: start..<end) }
         let query = parser.parseWhole(entity: nil)
         return Found(
-            kind: kind, span: span(start), query: query, diagnostics: parser.diagnostics, capturedNames: parser.capturedNames,
+            kind: kind, span: span(start), extent: end > start ? span(start).merged(with: span(end - 1)) : nil, query: query,
+            diagnostics: parser.diagnostics, capturedNames: parser.capturedNames,
             foreignSpellings: parser.foreignSpellings, evaluated: parser.evaluated,
             writtenType: isPunctuation("<", at: start + 1) ? dottedType(after: start + 1) : [])
     }

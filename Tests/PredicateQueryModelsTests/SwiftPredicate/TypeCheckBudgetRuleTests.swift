@@ -74,6 +74,22 @@ struct TypeCheckBudgetRuleTests {
         #expect(budget(body).isEmpty, "\(body)")
     }
 
+    /// A captured predicate the site evaluates is read into the site's tree, but the compiler
+    /// type-checks it where it is written: its comparisons do not count toward the site's chain.
+    @Test func anEvaluatedPredicatesComparisonsDoNotCount() {
+        let source = """
+            func f() -> Predicate<Monster> {
+                let base = #Predicate<Monster> { $0.p1 == 1 }
+                return #Predicate<Monster> { $0.n1 == 3 && $0.n2 == 2 && base.evaluate($0) }
+            }
+            """
+        let file = SwiftModelSource.File(path: "Views/Monsters.swift", text: source)
+        let report = SwiftAppLint.lint([Self.models, file])
+        let sites = report.sites.filter { $0.file == file.path }
+        #expect(sites.count == 2)
+        #expect(!sites.flatMap(\.diagnostics).contains { $0.code == .swiftTypeCheckBudget })
+    }
+
     /// The rule's claim, held to the Swift compiler on this machine: the catalog's triggering
     /// shape (over a plain class: Foundation's `#Predicate`, no SwiftData) fails with the
     /// type checker's message, and the fix the rule advises compiles.

@@ -128,7 +128,7 @@ public struct TypeChecker {
             pending += expr.children
         }
         for key in query.sortKeys { note(key.path) }
-        return schema.entities.filter { entity in names.allSatisfy { schema.property(named: $0, of: entity) != nil } }
+        return schema.entities.filter { entity in names.allSatisfy { schema.hasProperty(named: $0, of: entity) } }
     }
 
     /// With no entity named: the one entity the query checks against.

@@ -55,4 +55,16 @@ public struct Entity: Sendable, Hashable {
         if let own = otherNames[name], own != name { return property(named: own) }
         return nil
     }
+
+    /// Whether `property(named:)` finds a property, without making its value: the
+    /// checker asks this of every entity when a query names none.
+    func hasProperty(named name: String) -> Bool {
+        if attributes.contains(where: { $0.name == name }) || relationships.contains(where: { $0.name == name })
+            || computedProperties.contains(where: { $0.name == name })
+        {
+            return true
+        }
+        guard let own = otherNames[name], own != name else { return false }
+        return hasProperty(named: own)
+    }
 }

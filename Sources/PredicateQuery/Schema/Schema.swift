@@ -66,6 +66,12 @@ public struct Schema: Sendable, Hashable {
         return nil
     }
 
+    /// Whether `property(named:of:)` finds a property, without making its value.
+    func hasProperty(named name: String, of entity: Entity) -> Bool {
+        if entity.parent == nil { return entity.hasProperty(named: name) }
+        return lineage(of: entity).contains { $0.hasProperty(named: name) }
+    }
+
     /// Every property of the entity, inherited ones first.
     public func allProperties(of entity: Entity) -> [Property] {
         if entity.parent == nil { return entity.properties }

@@ -264,10 +264,11 @@ package struct SQLLowering {
 
     /// The to-one relationships of an entity (its own and inherited), in declaration order.
     func toOneRelationships(of entity: Entity) -> [Relationship] {
-        schema.allProperties(of: entity).compactMap { property in
-            guard case .relationship(let relationship) = property, !relationship.isToMany else { return nil }
-            return relationship
+        var relationships: [Relationship] = []
+        for owner in lineageOldestFirst(of: entity) {
+            for relationship in owner.relationships where !relationship.isToMany { relationships.append(relationship) }
         }
+        return relationships
     }
 
     /// The attributes a result row holds. A Codable struct kept as one column per
@@ -276,26 +277,44 @@ package struct SQLLowering {
     /// as the checker names them in queries.
     func storedAttributes(of entity: Entity) -> [Attribute] {
         let columns = mapping.entity(entity.name)?.columns ?? [:]
-        return schema.allProperties(of: entity).flatMap { property -> [Attribute] in
-            guard case .attribute(let attribute) = property, !attribute.isTransient else { return [] }
-            guard columns[attribute.name] == nil, case .named(let typeName) = attribute.type,
-                let composite = schema.composite(named: typeName)
-            else { return [attribute] }
-            return composite.fields.compactMap { field in
-                var stored = field
-                stored.name = attribute.name + "." + field.name
-                stored.isOptional = field.isOptional || attribute.isOptional
-                stored.originalName = nil
-                return columns[stored.name] == nil ? nil : stored
+        var stored: [Attribute] = []
+        // Each entity's own attributes, inherited ones first (`Schema.allProperties(of:)`'s
+        // order), walked in place: this runs on every compile.
+        for owner in lineageOldestFirst(of: entity) {
+            for attribute in owner.attributes where !attribute.isTransient {
+                guard columns[attribute.name] == nil, case .named(let typeName) = attribute.type,
+                    let composite = schema.composite(named: typeName)
+                else {
+                    stored.append(attribute)
+                    continue
+                }
+                for field in composite.fields {
+                    var part = field
+                    part.name = attribute.name + "." + field.name
+                    part.isOptional = field.isOptional || attribute.isOptional
+                    part.originalName = nil
+                    if columns[part.name] != nil { stored.append(part) }
+                }
             }
         }
+        return stored
+    }
+
+    /// The entity and its ancestors, the root ancestor first.
+    private func lineageOldestFirst(of entity: Entity) -> [Entity] {
+        entity.parent == nil ? [entity] : schema.lineage(of: entity).reversed()
     }
 
     func resultColumns(of entity: Entity) throws(LoweringError) -> [ResultColumn] {
         let mapped = try entityMapping(entity.name)
-        return [.primaryKey] + (mapped.entityColumn == nil ? [] : [.entityNumber])
-            + storedAttributes(of: entity).map(ResultColumn.attribute)
-            + toOneRelationships(of: entity).map(ResultColumn.toOne)
+        let attributes = storedAttributes(of: entity)
+        let relationships = toOneRelationships(of: entity)
+        var columns: [ResultColumn] = [.primaryKey]
+        columns.reserveCapacity(2 + attributes.count + relationships.count)
+        if mapped.entityColumn != nil { columns.append(.entityNumber) }
+        for attribute in attributes { columns.append(.attribute(attribute)) }
+        for relationship in relationships { columns.append(.toOne(relationship)) }
+        return columns
     }
 
     /// The label attribute of an entity: a String attribute called `name` or

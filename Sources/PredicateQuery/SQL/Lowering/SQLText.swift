@@ -26,27 +26,28 @@ struct SQLText: SQLOutput, Sendable {
         }
     }
 
-    /// The text before each slot, and the slot.
-    private var parts: [(text: String, slot: Slot)] = []
-    /// The text after the last slot.
-    private var rest = ""
+    /// The text before each slot (UTF-8), and the slot.
+    private var parts: [(text: [UInt8], slot: Slot)] = []
+    /// The text after the last slot, as UTF-8: the renderer appends dozens of short
+    /// pieces per statement, which bytes take more cheaply than a `String` does.
+    private var rest: [UInt8] = []
 
     init() {}
 
     /// Text with no slots.
-    init(_ text: String) { rest = text }
+    init(_ text: String) { rest = Array(text.utf8) }
 
     mutating func reserveCapacity(_ count: Int) { rest.reserveCapacity(count) }
 
     /// Appends a slot.
     mutating func append(_ slot: Slot) {
         parts.append((rest, slot))
-        rest = ""
+        rest = []
     }
 
-    static func += (text: inout SQLText, string: String) { text.rest += string }
+    static func += (text: inout SQLText, string: String) { text.rest.append(contentsOf: string.utf8) }
 
-    mutating func appendIdentifier(_ quoted: String) { rest += quoted }
+    mutating func appendIdentifier(_ quoted: String) { rest.append(contentsOf: quoted.utf8) }
 
     static func += (text: inout SQLText, other: SQLText) {
         for part in other.parts {
@@ -58,14 +59,15 @@ struct SQLText: SQLOutput, Sendable {
 
     /// The text, each slot written by `fill`.
     func joined(_ fill: (Slot) -> String) -> String {
-        guard !parts.isEmpty else { return rest }
-        var out = ""
+        guard !parts.isEmpty else { return String(decoding: rest, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(rest.count + parts.reduce(0) { $0 + $1.text.count + 8 })
         for part in parts {
             out += part.text
-            out += fill(part.slot)
+            out.append(contentsOf: fill(part.slot).utf8)
         }
         out += rest
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The text with each slot shown as its marker.
@@ -73,7 +75,7 @@ struct SQLText: SQLOutput, Sendable {
 
     /// The length in bytes of `marked`, without writing it.
     var markedByteCount: Int {
-        parts.reduce(rest.utf8.count) { $0 + $1.text.utf8.count + $1.slot.marker.utf8.count }
+        parts.reduce(rest.count) { $0 + $1.text.count + $1.slot.marker.utf8.count }
     }
 
     /// SQL text given whole (`CompiledQuery.sql` set by hand), with its markers as
@@ -93,7 +95,7 @@ struct SQLText: SQLOutput, Sendable {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
             if let (slot, end) = Self.marker(in: bytes, at: position, quoted: quoted) {
-                rest = String(decoding: pending, as: UTF8.self)
+                rest = pending
                 pending = []
                 append(slot)
                 position = end
@@ -102,7 +104,7 @@ struct SQLText: SQLOutput, Sendable {
             pending.append(byte)
             position += 1
         }
-        rest = String(decoding: pending, as: UTF8.self)
+        rest = pending
     }
 
     /// The marker starting at `position`, if any, and where it ends: `?n[]` anywhere,

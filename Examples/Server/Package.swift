@@ -44,8 +44,10 @@ let package = Package(
                 .product(name: "PredicateQueryPostgres", package: "pq"),
                 .product(name: "PredicateQueryExamples", package: "pq"),
             ]),
+        // A bare TCP client on loopback, for the load test and the tests.
+        .target(name: "LoopbackSocket"),
         // A load test run by hand: the server driven at 1–256 connections over loopback.
-        .executableTarget(name: "pq-load"),
+        .executableTarget(name: "pq-load", dependencies: ["LoopbackSocket"]),
         // The typed builder: a filter composed from optional UI state.
         .target(
             name: "FilterComposition",
@@ -63,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "QueryServiceTests",
             dependencies: [
-                "QueryService", "PQServer",
+                "QueryService", "PQServer", "LoopbackSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PredicateQueryPostgres", package: "pq"),
                 .product(name: "PredicateQueryTestSupport", package: "pq"),

@@ -40,14 +40,9 @@ struct ToManyEmptinessRuleTests {
             }
             """)
 
-    /// Every diagnostic at the one site in `source`, with the text each points at.
+    /// Every diagnostic at the one site `#Predicate<Movie> { body }`, with the text each points at.
     func diagnostics(_ body: String) -> [(diagnostic: Diagnostic, text: String)] {
-        let source = "let p = #Predicate<Movie> { \(body) }"
-        let file = SwiftModelSource.File(path: "Views/Movies.swift", text: source)
-        let report = SwiftAppLint.lint([Self.models, file])
-        let bytes = Array(source.utf8)
-        return report.sites.filter { $0.file == file.path }.flatMap(\.diagnostics)
-            .map { ($0, String(decoding: bytes[$0.span.start..<min($0.span.end, bytes.count)], as: UTF8.self)) }
+        LintedSite.findings("let p = #Predicate<Movie> { \(body) }", at: "Views/Movies.swift", models: Self.models)
     }
 
     @Test func isEmptyComparedWithFalseOnAToManyIsAWarningAtTheComparison() {

@@ -35,12 +35,8 @@ struct TypeCheckBudgetRuleTests {
     /// The rule's diagnostics at the one site in `body`, with the text each points at.
     func budget(_ body: String) -> [(diagnostic: Diagnostic, text: String)] {
         let source = "func f(one: Int, two: Int, three: Int) -> Predicate<Monster> {\n    #Predicate<Monster> { \(body) }\n}"
-        let file = SwiftModelSource.File(path: "Views/Monsters.swift", text: source)
-        let report = SwiftAppLint.lint([Self.models, file])
-        let bytes = Array(source.utf8)
-        return report.sites.filter { $0.file == file.path }.flatMap(\.diagnostics)
-            .filter { $0.code == .swiftTypeCheckBudget }
-            .map { ($0, String(decoding: bytes[$0.span.start..<min($0.span.end, bytes.count)], as: UTF8.self)) }
+        return LintedSite.findings(source, at: "Views/Monsters.swift", models: Self.models)
+            .filter { $0.diagnostic.code == .swiftTypeCheckBudget }
     }
 
     /// Shapes Swift 6.3 fails to type-check (each measured with `swiftc -typecheck`).
@@ -84,8 +80,7 @@ struct TypeCheckBudgetRuleTests {
             }
             """
         let file = SwiftModelSource.File(path: "Views/Monsters.swift", text: source)
-        let report = SwiftAppLint.lint([Self.models, file])
-        let sites = report.sites.filter { $0.file == file.path }
+        let sites = SwiftAppLint.lint([Self.models, file]).sites.filter { $0.file == file.path }
         #expect(sites.count == 2)
         #expect(!sites.flatMap(\.diagnostics).contains { $0.code == .swiftTypeCheckBudget })
     }

@@ -20,6 +20,7 @@
 // each class's latency percentiles and statuses, and the server's peak RSS.
 
 import Foundation
+import LoopbackSocket
 
 #if canImport(Glibc)
     import Glibc
@@ -75,36 +76,8 @@ else { usage("bad options (ports 1-65535, 1-1024 connections, 0-600 s)") }
 enum Client {
     /// One request on a connection of its own: the status, or nil on a socket error.
     static func request(port: Int, _ payload: [UInt8]) -> Int? {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return nil }
-        var sent = 0
-        while sent < payload.count {
-            let count = payload[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            sent += count
-        }
-        var response: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            response += buffer[0..<count]
-        }
+        guard let connection = RawClient(port: port), connection.send(payload) else { return nil }
+        let response = connection.receiveBytes(timeout: .seconds(600)).bytes
         // "HTTP/1.1 200 OK"
         guard response.count >= 12, let status = Int(String(decoding: response[9..<12], as: UTF8.self)) else { return nil }
         return status

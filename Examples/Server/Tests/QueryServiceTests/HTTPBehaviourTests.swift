@@ -4,6 +4,7 @@
 
 import Foundation
 import Hummingbird
+import LoopbackSocket
 import NIOCore
 import QueryService
 import Testing

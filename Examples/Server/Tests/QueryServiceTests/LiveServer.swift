@@ -10,6 +10,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LoopbackSocket
 import NIOCore
 import ServiceLifecycle
 import Testing

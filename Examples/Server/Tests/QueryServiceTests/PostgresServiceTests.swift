@@ -11,6 +11,7 @@
 
 import Foundation
 import Hummingbird
+import LoopbackSocket
 import PredicateQueryExamples
 import PredicateQueryPostgres
 import PredicateQuerySQLite

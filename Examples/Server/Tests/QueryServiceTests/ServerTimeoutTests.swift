@@ -5,6 +5,7 @@
 
 import Foundation
 import Hummingbird
+import LoopbackSocket
 import QueryService
 import Testing
 

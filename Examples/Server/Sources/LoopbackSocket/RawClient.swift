@@ -1,7 +1,8 @@
-// A bare TCP client on 127.0.0.1: it sends exactly the bytes a test gives it and
-// reads until the server closes, so that a test can be the slow, broken or
-// vanishing client a server meets (a head in pieces, a body that never comes, a
-// hang-up mid-query), and can ask a plain HTTP/1.1 question as curl would.
+// A bare TCP client on 127.0.0.1: it sends exactly the bytes it is given and reads
+// until the server closes. The tests use it to be the slow, broken or vanishing
+// client a server meets (a head in pieces, a body that never comes, a hang-up
+// mid-query) and to ask plain HTTP/1.1 questions as curl would; pq-load, to send
+// its requests.
 
 import Foundation
 
@@ -11,11 +12,12 @@ import Foundation
     import Darwin
 #endif
 
-final class RawClient: @unchecked Sendable {
+/// One connection to a port of 127.0.0.1, used from one thread at a time.
+public final class RawClient: @unchecked Sendable {
     private var descriptor: Int32
 
     /// A connection to `port` on 127.0.0.1, or nil when it cannot be made.
-    init?(port: Int) {
+    public init?(port: Int) {
         #if canImport(Glibc)
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -45,13 +47,13 @@ final class RawClient: @unchecked Sendable {
     /// Sends `text`; returns whether all of it was sent (a server that has closed
     /// the connection takes no more).
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
     /// Sends `bytes`; returns whether all of them were sent.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { buffer in
@@ -74,20 +76,20 @@ final class RawClient: @unchecked Sendable {
 
     /// Everything the server sends until it closes the connection, and whether it
     /// closed it within `timeout`.
-    func receive(timeout: Duration) -> (text: String, closed: Bool) {
+    public func receive(timeout: Duration) -> (text: String, closed: Bool) {
         let (bytes, closed) = receiveBytes(timeout: timeout)
         return (String(decoding: bytes, as: UTF8.self), closed)
     }
 
     /// The bytes the server sends until it closes the connection, and whether it
     /// closed it within `timeout`.
-    func receiveBytes(timeout: Duration) -> (bytes: [UInt8], closed: Bool) {
+    public func receiveBytes(timeout: Duration) -> (bytes: [UInt8], closed: Bool) {
         let seconds = Int(timeout.components.seconds)
         let micros = Int(timeout.components.attoseconds / 1_000_000_000_000)
         var limit = timeval(tv_sec: seconds, tv_usec: .init(micros))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
@@ -100,7 +102,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Hangs up.
-    func close() {
+    public func close() {
         guard descriptor >= 0 else { return }
         #if canImport(Glibc)
             _ = Glibc.close(descriptor)

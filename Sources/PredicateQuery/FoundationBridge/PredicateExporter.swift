@@ -156,7 +156,7 @@ struct PredicateExporter {
         var current = scopes[level]
         for step in steps {
             let access = try property(step.relationship.name, of: step.source)
-            current = try readThroughOptional(current) { try access.read($0) }
+            current = try read(access, of: current)
         }
         return current
     }
@@ -171,10 +171,16 @@ struct PredicateExporter {
         return try read(term)
     }
 
+    /// The property `access` reads, of `owner` (through it, when it is optional).
+    private func read(_ access: PredicatePropertyAccess, of owner: PredicateTerm) throws -> PredicateTerm {
+        if owner.isOptional, let readFromOptional = access.readFromOptional { return try readFromOptional(owner) }
+        return try readThroughOptional(owner) { try access.read($0) }
+    }
+
     func attribute(_ path: AttributePath, _ scopes: [PredicateTerm]) throws -> PredicateTerm {
         let owner = try object(level: path.level, steps: path.steps, scopes)
         let access = try property(path.attribute.name, of: path.entity)
-        return try readThroughOptional(owner) { try access.read($0) }
+        return try read(access, of: owner)
     }
 
     func property(_ name: String, of entity: String) throws -> PredicatePropertyAccess {

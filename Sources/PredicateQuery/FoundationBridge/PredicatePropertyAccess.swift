@@ -28,6 +28,11 @@ struct PredicatePropertyAccess: @unchecked Sendable {
     let sortDescriptor: ((_ ascending: Bool) -> Any?)?
     /// The model type at the other end of a relationship.
     let destination: (any QueryModel.Type)?
+    /// The property read from a term whose value is an optional model object
+    /// (`owner.flatMap { $0.member }`), built in one go; nil where `read` must go
+    /// through `PredicateNodes.flatMap` (an optional member, which is flattened, or an
+    /// enum, read by raw value).
+    var readFromOptional: ((PredicateTerm) throws -> PredicateTerm)? = nil
 
     /// A stored attribute of type `Member` (optional or not; an enum reads its raw value).
     static func attribute<Model, Member>(_ keyPath: KeyPath<Model, Member>) -> PredicatePropertyAccess {
@@ -42,7 +47,8 @@ struct PredicatePropertyAccess: @unchecked Sendable {
             },
             elements: nil,
             sortDescriptor: { ascending in PredicateSortAccess.descriptor(keyPath, ascending: ascending) },
-            destination: nil)
+            destination: nil,
+            readFromOptional: rawValue == nil ? PredicateNodes.memberOfOptional(sendable) : nil)
     }
 
     /// A to-one relationship to `Destination` (optional or not).
@@ -52,7 +58,7 @@ struct PredicatePropertyAccess: @unchecked Sendable {
         let sendable = sendableKeyPath(keyPath)
         return PredicatePropertyAccess(
             read: { object in try PredicateNodes.keyPath(object, sendable) }, elements: nil, sortDescriptor: nil,
-            destination: destination)
+            destination: destination, readFromOptional: PredicateNodes.memberOfOptional(sendable))
     }
 
     /// A to-many relationship to `Element`s (an optional array or not).

@@ -250,6 +250,25 @@ enum PredicateNodes {
         return try build(try wrapped.typed(Wrapped?.self), dryRun.node)
     }
 
+    /// `wrapped.flatMap { $0[keyPath: keyPath] }` built in one go, for a `Member` that is
+    /// not optional: the body's node type is known here, so `flatMap`'s dry run is not
+    /// needed. The node is the one `flatMap` builds (and `fused` reads). Nil for an
+    /// optional `Member`, which `flatMap` flattens.
+    static func memberOfOptional<Root, Member>(_ keyPath: any KeyPath<Root, Member> & Sendable)
+        -> ((PredicateTerm) throws -> PredicateTerm)?
+    {
+        guard !(Member.self is any PredicateOptional.Type) else { return nil }
+        return { wrapped in
+            func build<L: StandardPredicateExpression>(_ lhs: L) -> PredicateTerm where L.Output == Root? {
+                PredicateTerm(
+                    PredicateExpressions.OptionalFlatMap(lhs) { (object: PredicateExpressions.Variable<Root>) in
+                        PredicateExpressions.KeyPath(root: object, keyPath: keyPath)
+                    })
+            }
+            return build(try wrapped.typed(Root?.self))
+        }
+    }
+
     /// The closures over a to-many relationship's elements.
     enum SequenceClosure {
         case containsWhere, allSatisfy, filter

@@ -1,0 +1,46 @@
+// The one-step read of a member through an optional object builds the very node
+// `PredicateNodes.flatMap` builds with its dry run (the node SwiftData reads, and
+// the one `fused` recognises), and leaves optional members, which must be
+// flattened, to `flatMap`.
+
+import Foundation
+import Testing
+
+@testable import PredicateQuery
+
+private final class Rack {
+    var label = ""
+    var note: String?
+}
+
+private final class Tome {
+    var rack: Rack?
+}
+
+struct PredicateTermTests {
+    /// `$0.rack` of a `Tome`: an optional `Rack`.
+    private func rack() -> PredicateTerm {
+        PredicateTerm(
+            PredicateExpressions.KeyPath(
+                root: PredicateExpressions.Variable<Tome>(), keyPath: sendableKeyPath(\Tome.rack)))
+    }
+
+    @Test func aMemberOfAnOptionalObjectIsTheNodeFlatMapBuilds() throws {
+        let label = sendableKeyPath(\Rack.label)
+        let read = try #require(PredicateNodes.memberOfOptional(label))
+        let direct = try read(rack())
+        let general = try PredicateNodes.flatMap(rack(), Rack.self) { try PredicateNodes.keyPath($0, label) }
+        let (directNode, generalNode) = (type(of: direct.node), type(of: general.node))
+        #expect(ObjectIdentifier(directNode) == ObjectIdentifier(generalNode), "\(directNode) is not \(generalNode)")
+        #expect(ObjectIdentifier(direct.type) == ObjectIdentifier(general.type))
+        #expect(ObjectIdentifier(direct.type) == ObjectIdentifier(String?.self))
+        // `fused` recognises it, so a test of the member goes inside the one flatMap.
+        let fusable = try #require(direct.node as? any PredicateMemberOfOptional)
+        let fused = try fusable.fused { member in try PredicateNodes.keyPath(member, sendableKeyPath(\String.isEmpty)) }
+        #expect(fused.map { ObjectIdentifier($0.type) } == ObjectIdentifier(Bool?.self))
+    }
+
+    @Test func anOptionalMemberIsLeftToFlatMapWhichFlattensIt() {
+        #expect(PredicateNodes.memberOfOptional(sendableKeyPath(\Rack.note)) == nil)
+    }
+}

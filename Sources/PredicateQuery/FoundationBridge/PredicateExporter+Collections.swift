@@ -24,6 +24,14 @@ extension PredicateExporter {
     func quantifiedValue(_ quantifier: Quantifier, _ path: CollectionPath, _ body: TypedExpr, _ scopes: [PredicateTerm])
         throws -> PredicateTerm
     {
+        if case .constant(.bool(true), _) = body, quantifier != .all {
+            // `isEmpty` (none) and `any` with no condition: the array's own `isEmpty`, as
+            // `#Predicate { $0.items.isEmpty }` reads it, with no closure to build.
+            return try onElements(path, scopes, ifNil: Value.bool(quantifier != .any)) { elements, access in
+                let empty = try access.isEmpty(elements)
+                return quantifier == .none ? empty : try PredicateNodes.not(empty)
+            }
+        }
         let inner = Array(scopes.prefix(path.elementLevel))
         return try onElements(path, scopes, ifNil: Value.bool(quantifier != .any)) { elements, access in
             let test = { (element: PredicateTerm) in try self.condition(body, inner + [element]) }

@@ -79,6 +79,8 @@ struct PredicateElementAccess: @unchecked Sendable {
     let filter: (PredicateTerm, (PredicateTerm) throws -> PredicateTerm) throws -> PredicateTerm
     /// `array.count`.
     let count: (PredicateTerm) throws -> PredicateTerm
+    /// `array.isEmpty`.
+    let isEmpty: (PredicateTerm) throws -> PredicateTerm
 
     init<Element>(_: Element.Type) {
         containsWhere = { sequence, body in try PredicateNodes.sequenceClosure(.containsWhere, sequence, Element.self, body: body) }
@@ -86,6 +88,8 @@ struct PredicateElementAccess: @unchecked Sendable {
         filter = { sequence, body in try PredicateNodes.sequenceClosure(.filter, sequence, Element.self, body: body) }
         let countPath = sendableKeyPath(\[Element].count)
         count = { array in try PredicateNodes.keyPath(array, countPath) }
+        let isEmptyPath = sendableKeyPath(\[Element].isEmpty)
+        isEmpty = { array in try PredicateNodes.keyPath(array, isEmptyPath) }
     }
 }
 

@@ -103,11 +103,13 @@ struct PredicateSourcePrinter {
         }
     }
 
-    /// The member a key path names: a declared property, `count` or `rawValue`.
+    /// The member a key path names: a declared property, an array's `count` or
+    /// `isEmpty` (the two the exporter reads), or `rawValue`.
     static func member(_ keyPath: AnyKeyPath) throws -> String {
         if let name = KeyPathNames.name(of: keyPath) { return name }
         let keyPathType = type(of: keyPath)
         if keyPathType.rootType is any PredicateSourceArray.Type, keyPathType.valueType == Int.self { return "count" }
+        if keyPathType.rootType is any PredicateSourceArray.Type, keyPathType.valueType == Bool.self { return "isEmpty" }
         if keyPathType.rootType is any QueryEnum.Type { return "rawValue" }
         throw PredicateExportError(construct: "the key path \(keyPath)", reason: "pq cannot name its member")
     }

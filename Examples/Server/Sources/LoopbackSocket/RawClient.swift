@@ -56,11 +56,12 @@ public final class RawClient: @unchecked Sendable {
     public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { buffer in
+            let sent = bytes[offset...].withUnsafeBytes { rest -> Int in
+                guard let start = rest.baseAddress else { return 0 }
                 #if canImport(Glibc)
-                    Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                    return Glibc.send(descriptor, start, rest.count, Int32(MSG_NOSIGNAL))
                 #else
-                    Darwin.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, 0)
+                    return Darwin.send(descriptor, start, rest.count, 0)
                 #endif
             }
             if sent > 0 {

@@ -31,4 +31,41 @@ extension MemberResolver {
         case .variable(let name): variables[name]
         }
     }
+
+    /// The relationships a path made only of relationships steps through, in order (a to-many
+    /// one leads on to its elements' entity); nil when a step is not a relationship whose
+    /// destination the schema has, or the path is empty.
+    func relationships(along path: PropertyPath) -> [Relationship]? {
+        guard var entity = start(of: path), !path.components.isEmpty else { return nil }
+        var steps: [Relationship] = []
+        for component in path.components {
+            guard case .relationship(let relationship) = schema.property(named: component.name, of: entity),
+                let next = schema.entity(named: relationship.destination)
+            else { return nil }
+            steps.append(relationship)
+            entity = next
+        }
+        return steps
+    }
+
+    /// Whether the attribute a path ends at can be nil: an optional attribute, or one reached
+    /// through an optional to-one relationship. Nil when the path does not end at an attribute
+    /// reached through to-one relationships only.
+    func attributeOptionality(of path: PropertyPath) -> Bool? {
+        guard var entity = start(of: path), !path.components.isEmpty else { return nil }
+        var optional = false
+        for (position, component) in path.components.enumerated() {
+            switch schema.property(named: component.name, of: entity) {
+            case .relationship(let relationship):
+                guard !relationship.isToMany, let next = schema.entity(named: relationship.destination) else { return nil }
+                optional = optional || relationship.isOptional
+                entity = next
+            case .attribute(let attribute):
+                return position + 1 == path.components.count ? optional || attribute.isOptional : nil
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
 }

@@ -68,15 +68,9 @@ enum RelationshipNilTestRule {
 
     /// The dotted name of a path that ends at an optional to-one relationship, or nil.
     private static func optionalToOne(_ path: PropertyPath, _ resolver: MemberResolver) -> String? {
-        guard var entity = resolver.start(of: path), !path.components.isEmpty else { return nil }
-        var last: Relationship?
-        for component in path.components {
-            guard case .relationship(let relationship) = resolver.schema.property(named: component.name, of: entity),
-                !relationship.isToMany, let next = resolver.schema.entity(named: relationship.destination)
-            else { return nil }
-            (entity, last) = (next, relationship)
-        }
-        guard last?.isOptional == true else { return nil }
+        guard let steps = resolver.relationships(along: path), steps.allSatisfy({ !$0.isToMany }),
+            steps.last?.isOptional == true
+        else { return nil }
         return path.components.map(\.name).joined(separator: ".")
     }
 }

@@ -250,31 +250,9 @@ enum SwiftDataDifferences {
     }
 
     /// The dotted name of a key path that can be nil (an optional attribute, or through an optional to-one), or nil.
+    /// A relationship compared as itself (`budget != other`) is an object, not a value: left alone.
     static func optionalPath(_ expr: Expr, _ resolver: MemberResolver) -> String? {
-        guard case .keyPath(let path) = expr.kind, !path.components.isEmpty else { return nil }
-        var entity: Entity?
-        switch path.root {
-        case .object: entity = resolver.root
-        case .variable(let name): entity = resolver.variables[name]
-        }
-        var canBeNil = false
-        for (position, component) in path.components.enumerated() {
-            guard let current = entity else { return nil }
-            switch resolver.schema.property(named: component.name, of: current) {
-            case .relationship(let relationship):
-                if relationship.isToMany { return nil }
-                canBeNil = canBeNil || relationship.isOptional
-                entity = resolver.schema.entity(named: relationship.destination)
-            case .attribute(let attribute):
-                guard position == path.components.count - 1 else { return nil }
-                canBeNil = canBeNil || attribute.isOptional
-                entity = nil
-            default:
-                return nil
-            }
-        }
-        // A relationship compared as itself (`budget != other`) is an object, not a value: left alone.
-        guard entity == nil, canBeNil else { return nil }
+        guard case .keyPath(let path) = expr.kind, resolver.attributeOptionality(of: path) == true else { return nil }
         return path.components.map(\.name).joined(separator: ".")
     }
 

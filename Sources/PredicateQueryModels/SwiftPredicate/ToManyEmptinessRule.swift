@@ -90,16 +90,9 @@ enum ToManyEmptinessRule {
     /// The dotted name of a path that ends at a to-many relationship, optional or not as
     /// `optional` says, or nil.
     private static func toMany(_ path: PropertyPath, _ resolver: MemberResolver, optional: Bool) -> String? {
-        guard var entity = resolver.start(of: path), !path.components.isEmpty else { return nil }
-        var last: Relationship?
-        for component in path.components {
-            guard last == nil || last?.isToMany == false,
-                case .relationship(let relationship) = resolver.schema.property(named: component.name, of: entity),
-                let next = resolver.schema.entity(named: relationship.destination)
-            else { return nil }
-            (entity, last) = (next, relationship)
-        }
-        guard let last, last.isToMany, last.isOptional == optional else { return nil }
+        guard let steps = resolver.relationships(along: path), steps.dropLast().allSatisfy({ !$0.isToMany }),
+            let last = steps.last, last.isToMany, last.isOptional == optional
+        else { return nil }
         return path.components.map(\.name).joined(separator: ".")
     }
 }

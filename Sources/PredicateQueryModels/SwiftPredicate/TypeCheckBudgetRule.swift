@@ -52,7 +52,7 @@ enum TypeCheckBudgetRule {
                 else { continue }
                 for (side, other) in [(lhs, rhs), (rhs, lhs)] {
                     guard case .literal = other.kind, case .keyPath(let path) = side.kind,
-                        let optional = isOptional(path, resolver)
+                        let optional = resolver.attributeOptionality(of: path)
                     else { continue }
                     equalities.append((operand.span, optional))
                     break
@@ -75,27 +75,5 @@ enum TypeCheckBudgetRule {
                     ]))
         }
         return found
-    }
-
-    /// Whether the value at `path` is optional: an optional attribute, or one reached through an
-    /// optional to-one relationship. Nil when the path is not an attribute pq resolves.
-    private static func isOptional(_ path: PropertyPath, _ resolver: MemberResolver) -> Bool? {
-        guard var entity = resolver.start(of: path), !path.components.isEmpty else { return nil }
-        var optional = false
-        for (position, component) in path.components.enumerated() {
-            switch resolver.schema.property(named: component.name, of: entity) {
-            case .relationship(let relationship):
-                guard !relationship.isToMany, let next = resolver.schema.entity(named: relationship.destination) else {
-                    return nil
-                }
-                optional = optional || relationship.isOptional
-                entity = next
-            case .attribute(let attribute):
-                return position + 1 == path.components.count ? optional || attribute.isOptional : nil
-            default:
-                return nil
-            }
-        }
-        return nil
     }
 }

@@ -36,12 +36,8 @@ struct RelationshipNilTestRuleTests {
 
     /// The rule's diagnostics at the one site in `source`, with the text each points at.
     func nilTests(_ source: String) -> [(diagnostic: Diagnostic, text: String)] {
-        let file = SwiftModelSource.File(path: "Views/Channel.swift", text: source)
-        let report = SwiftAppLint.lint([Self.models, file])
-        let bytes = Array(source.utf8)
-        return report.sites.filter { $0.file == file.path }.flatMap(\.diagnostics)
-            .filter { $0.code == .swiftRelationshipNilTest }
-            .map { ($0, String(decoding: bytes[$0.span.start..<min($0.span.end, bytes.count)], as: UTF8.self)) }
+        LintedSite.findings(source, at: "Views/Channel.swift", models: Self.models)
+            .filter { $0.diagnostic.code == .swiftRelationshipNilTest }
     }
 
     @Test func aNilTestOfAnOptionalToOneInACompoundPredicateIsAWarning() {

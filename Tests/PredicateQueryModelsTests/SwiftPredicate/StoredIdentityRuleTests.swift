@@ -33,12 +33,9 @@ struct StoredIdentityRuleTests {
 
     /// The rule's diagnostics at the one site in `source` (in a file of its own), with the text each points at.
     func identityErrors(_ source: String) -> [(severity: Severity, text: String)] {
-        let file = SwiftModelSource.File(path: "Views/List.swift", text: source)
-        let report = SwiftAppLint.lint([Self.models, file])
-        let bytes = Array(source.utf8)
-        return report.sites.filter { $0.file == file.path }.flatMap(\.diagnostics)
-            .filter { $0.code == .swiftComputedIdentity }
-            .map { ($0.severity, String(decoding: bytes[$0.span.start..<min($0.span.end, bytes.count)], as: UTF8.self)) }
+        LintedSite.findings(source, at: "Views/List.swift", models: Self.models)
+            .filter { $0.diagnostic.code == .swiftComputedIdentity }
+            .map { ($0.diagnostic.severity, $0.text) }
     }
 
     @Test func idOfAModelThatDeclaresNoneIsAnError() {

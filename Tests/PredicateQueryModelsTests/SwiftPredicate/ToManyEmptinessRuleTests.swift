@@ -45,19 +45,26 @@ struct ToManyEmptinessRuleTests {
         LintedSite.findings("let p = #Predicate<Movie> { \(body) }", at: "Views/Movies.swift", models: Self.models)
     }
 
+    /// The one finding at the site `body`, which must be a warning with `code` at `flagged`.
+    @discardableResult
+    func onlyWarning(_ code: DiagnosticCode, in body: String, at flagged: String) -> Diagnostic? {
+        let found = diagnostics(body)
+        #expect(found.map(\.diagnostic.code) == [code], "\(body): \(found.map(\.diagnostic.message))")
+        #expect(found.map(\.text) == [flagged], "\(body)")
+        #expect(found.allSatisfy { $0.diagnostic.severity == .warning })
+        return found.first?.diagnostic
+    }
+
     @Test func isEmptyComparedWithFalseOnAToManyIsAWarningAtTheComparison() {
-        for (body, flagged) in [
-            ("$0.cast.isEmpty == false", "$0.cast.isEmpty == false"),
-            ("false == $0.cast.isEmpty", "false == $0.cast.isEmpty"),
-            ("$0.name == \"Alien\" && $0.cast.isEmpty == false", "$0.cast.isEmpty == false"),
-            ("$0.cast.contains { $0.movies.isEmpty == false }", "$0.movies.isEmpty == false"),
+        for (body, flagged, relationship) in [
+            ("$0.cast.isEmpty == false", "$0.cast.isEmpty == false", "cast"),
+            ("false == $0.cast.isEmpty", "false == $0.cast.isEmpty", "cast"),
+            ("$0.name == \"Alien\" && $0.cast.isEmpty == false", "$0.cast.isEmpty == false", "cast"),
+            ("$0.cast.contains { $0.movies.isEmpty == false }", "$0.movies.isEmpty == false", "movies"),
         ] {
-            let found = diagnostics(body)
-            #expect(found.map(\.diagnostic.code) == [.swiftToManyIsEmptyComparedWithFalse], "\(body)")
-            #expect(found.map(\.text) == [flagged], "\(body)")
-            #expect(found.allSatisfy { $0.diagnostic.severity == .warning })
-            #expect(found.first?.diagnostic.message.contains("'\(flagged.contains("movies") ? "movies" : "cast")'") == true)
-            #expect(found.first?.diagnostic.notes.map(\.message).contains { $0.contains("'!' before the path") } == true)
+            let warning = onlyWarning(.swiftToManyIsEmptyComparedWithFalse, in: body, at: flagged)
+            #expect(warning?.message.contains("'\(relationship)'") == true, "\(body)")
+            #expect(warning?.notes.map(\.message).contains { $0.contains("'!' before the path") } == true)
         }
     }
 
@@ -76,10 +83,7 @@ struct ToManyEmptinessRuleTests {
             ("nil == $0.assets", "nil == $0.assets"),
             ("$0.director?.movies == nil", "$0.director?.movies == nil"),
         ] {
-            let found = diagnostics(body)
-            #expect(found.map(\.diagnostic.code) == [.swiftOptionalToManyNilTest], "\(body): \(found.map(\.diagnostic.message))")
-            #expect(found.map(\.text) == [flagged], "\(body)")
-            #expect(found.allSatisfy { $0.diagnostic.severity == .warning })
+            onlyWarning(.swiftOptionalToManyNilTest, in: body, at: flagged)
         }
     }
 

@@ -85,34 +85,31 @@ struct LiveClient: Sendable {
     /// Sends one request on a connection of its own and hands the answer to `check`.
     @discardableResult
     func execute<Value>(
-        uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil,
-        _ check: (LiveResponse) async throws -> Value
+        uri: String, method: HTTPRequest.Method, body: ByteBuffer? = nil, _ check: (LiveResponse) async throws -> Value
     ) async throws -> Value {
         let content = body.map { Array($0.readableBytesView) } ?? []
-        var head = "\(method.rawValue) \(uri) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-        if body != nil || method == .post || method == .put { head += "Content-Length: \(content.count)\r\n" }
-        for field in headers { head += "\(field.name.rawName): \(field.value)\r\n" }
-        head += "\r\n"
-        let request = head
+        let length = body == nil ? "" : "Content-Length: \(content.count)\r\n"
+        let request = "\(method.rawValue) \(uri) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\(length)\r\n"
         let port = port
-        let answer: [UInt8] = try await withCheckedThrowingContinuation { continuation in
-            // Blocking reads and writes, on a dispatch thread: on one of Swift's few task
-            // threads they could stall the server they wait for.
-            DispatchQueue.global().async {
-                guard let connection = RawClient(port: port) else {
-                    return continuation.resume(throwing: LiveServerError(description: "cannot connect to port \(port)"))
-                }
-                // A server may answer before the body is all sent (413) and close: what it
-                // answered is still read.
-                if connection.send(request) { connection.send(content) }
-                let (bytes, closed) = connection.receiveBytes(timeout: .seconds(20))
-                guard closed else {
-                    return continuation.resume(throwing: LiveServerError(description: "no answer within 20 s"))
-                }
-                continuation.resume(returning: bytes)
+        let answer = await offTaskThreads { () -> Result<[UInt8], LiveServerError> in
+            guard let connection = RawClient(port: port) else {
+                return .failure(LiveServerError(description: "cannot connect to port \(port)"))
             }
+            // A server may answer before the body is all sent (413) and close: what it
+            // answered is still read.
+            if connection.send(request) { connection.send(content) }
+            let (bytes, closed) = connection.receiveBytes(timeout: .seconds(20))
+            return closed ? .success(bytes) : .failure(LiveServerError(description: "no answer within 20 s"))
         }
-        return try await check(try LiveResponse(parsing: answer))
+        return try await check(try LiveResponse(parsing: answer.get()))
+    }
+}
+
+/// `work`'s result, with `work` run on a dispatch thread: a blocking read or write on one of
+/// Swift's few task threads could stall the server it waits for.
+func offTaskThreads<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }
 

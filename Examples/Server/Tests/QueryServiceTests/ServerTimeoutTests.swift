@@ -20,12 +20,9 @@ struct ServerTimeoutTests {
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }
 
-    /// What `client` receives until the server closes, read on a dispatch thread: a
-    /// blocking read on one of Swift's few task threads would stall the server it waits for.
+    /// What `client` receives until the server closes, read off Swift's task threads.
     private func receive(_ client: RawClient, timeout: Duration) async -> (text: String, closed: Bool) {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: client.receive(timeout: timeout)) }
-        }
+        await offTaskThreads { client.receive(timeout: timeout) }
     }
 
     private func serve(

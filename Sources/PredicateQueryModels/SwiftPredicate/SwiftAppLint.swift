@@ -74,12 +74,18 @@ public enum SwiftAppLint {
         let files = projects.isEmpty ? files : files.filter { !SwiftModuleLayout.isXcodeProject($0.path) }
         let declarations = files.map(SwiftModelReader.read)
         let layout = SwiftModuleLayout(paths: files.map(\.path), texts: files.map(\.text), projects: projects)
-        var byModule: [SwiftModuleLayout.Module: SwiftLintModels] = [:]
+        // One build of the models per module and set of imported modules its files use.
+        let imports = SwiftLintModels.importedModules(declarations, layout: layout)
+        var byView: [ModuleView: SwiftLintModels] = [:]
+        var warned: Set<SwiftModuleLayout.Module> = []
         var warnings: [SwiftModelSource.Warning] = []
-        for module in layout.modules where byModule[module] == nil {
-            let models = SwiftLintModels(declarations, layout: layout, module: module, sql: sql)
-            warnings += models.warnings
-            byModule[module] = models
+        for (module, imported) in zip(layout.modules, imports) {
+            let view = ModuleView(module: module, imported: imported)
+            guard byView[view] == nil else { continue }
+            let models = SwiftLintModels(declarations, layout: layout, module: module, imported: imported, sql: sql)
+            // The model reader's warnings about a module's files, once per module.
+            if warned.insert(module).inserted { warnings += models.warnings }
+            byView[view] = models
         }
         let whole = SwiftLintModels(declarations, layout: layout, module: nil, sql: false)
         let scanned = files.map { file in
@@ -89,7 +95,9 @@ public enum SwiftAppLint {
         let methods = SwiftPredicateMethods(files: scanned.map(\.tokens))
         var sites: [Site] = []
         for (position, file) in files.enumerated() {
-            guard let models = byModule[layout.modules[position]] else { continue }
+            guard let models = byView[ModuleView(module: layout.modules[position], imported: imports[position])] else {
+                continue
+            }
             let (bytes, tokens) = scanned[position]
             var finder = SwiftQuerySiteFinder(tokens: tokens, sourceLength: bytes.count)
             finder.acceptsEvaluate = true
@@ -108,6 +116,12 @@ public enum SwiftAppLint {
             files: files, schema: whole.schema,
             modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites,
             projectWarnings: layout.warnings)
+    }
+
+    /// A module as one of its files sees the app: with the app's modules that file imports.
+    private struct ModuleView: Hashable {
+        var module: SwiftModuleLayout.Module
+        var imported: Set<String>
     }
 
     static func check(
@@ -136,6 +150,11 @@ public enum SwiftAppLint {
                 return checked
             }
             site.skipped = unwrittenReason(found)
+            return site
+        }
+        if let modules = moduleModels.undecidedModules(written: writtenType(of: found, name)) {
+            site.skipped = "'\(name.text)' is declared in modules \(modules.map { "'\($0)'" }.joined(separator: " and ")), "
+                + "and this file imports none of them: pq does not guess which one it is"
             return site
         }
         guard let entity = models.entityName(written: writtenType(of: found, name)) else {

@@ -2,11 +2,18 @@
 // its query sites may use for them (typealiases included), and the properties
 // pq could not read.
 //
-// Swift resolves a name in a module to the module's own declarations first,
-// then to those of the modules it imports. pq does not read `import`s; it puts
-// the module's own files first and then every module that is not a test, so a
-// name declared both in the module and elsewhere is the module's, and a test
-// target's mock of a model is seen only by that test target.
+// Swift resolves a type name in a file to its module's own declarations first,
+// then to those of the modules the file imports (and those they re-export with
+// `@_exported import`). pq orders the declarations the same way: the module's
+// own files, then the modules the file imports, then every other module that is
+// not a test. A name declared both in the module and elsewhere is the module's,
+// one declared in two other modules is the imported one's, and a test target's
+// mock of a model is seen only by that test target. The last group is a
+// fallback, not a guess between candidates: the app compiles, so a name no
+// imported module declares comes from a module pq did not see import it (an
+// umbrella module, a project setting), and the tree's only declaration of it is
+// the one; where two other modules declare it, a site that names it is
+// skipped (`undecided`).
 
 import PredicateQuery
 
@@ -20,24 +27,89 @@ struct SwiftLintModels {
     /// For `--sql`: the Core Data layout of `schema`.
     let mapping: StoreMapping?
 
-    /// The models `module` sees (every module's, non-test ones first, when `module` is nil).
+    /// The models a file of `module` sees when it imports the modules named `imported` (every module's,
+    /// non-test ones first, when `module` is nil).
     init(
-        _ declarations: [SwiftFileDeclarations], layout: SwiftModuleLayout, module: SwiftModuleLayout.Module?, sql: Bool
+        _ declarations: [SwiftFileDeclarations], layout: SwiftModuleLayout, module: SwiftModuleLayout.Module?,
+        imported: Set<String> = [], sql: Bool
     ) {
         var own: [SwiftFileDeclarations] = []
+        var importedFiles: [SwiftFileDeclarations] = []
         var others: [SwiftFileDeclarations] = []
         var tests: [SwiftFileDeclarations] = []
         for (position, file) in declarations.enumerated() {
             let fileModule = layout.modules[position]
             if let module, fileModule == module {
                 own.append(file)
-            } else if !fileModule.isTest {
+            } else if fileModule.isTest {
+                if module == nil { tests.append(file) }
+            } else if imported.contains(fileModule.name) {
+                importedFiles.append(file)
+            } else {
                 others.append(file)
-            } else if module == nil {
-                tests.append(file)
             }
         }
-        self.init(ordered: own + others + tests, own: module == nil ? nil : Set(own.map(\.file)), sql: sql, preferred: [])
+        self.init(
+            ordered: own + importedFiles + others + tests, own: module == nil ? nil : Set(own.map(\.file)), sql: sql,
+            preferred: [])
+        if module != nil {
+            undecided = Self.undecided(seen: own + importedFiles, others: others, layout: layout, declarations: declarations)
+        }
+    }
+
+    /// The names the `seen` files do not declare but two or more of the modules of `others` do, with
+    /// those modules' names.
+    private static func undecided(
+        seen: [SwiftFileDeclarations], others: [SwiftFileDeclarations], layout: SwiftModuleLayout,
+        declarations: [SwiftFileDeclarations]
+    ) -> [String: [String]] {
+        func declared(_ file: SwiftFileDeclarations) -> Set<String> {
+            Set(file.types.filter { $0.kind != .extension }.compactMap(\.path.first) + file.aliases.compactMap(\.path.first))
+        }
+        let near = seen.reduce(into: Set<String>()) { $0.formUnion(declared($1)) }
+        let moduleOfFile = Dictionary(
+            zip(declarations.map(\.file), layout.modules.map(\.name)), uniquingKeysWith: { first, _ in first })
+        var modules: [String: Set<String>] = [:]
+        for file in others {
+            for name in declared(file) where !near.contains(name) {
+                modules[name, default: []].insert(moduleOfFile[file.file] ?? file.file)
+            }
+        }
+        return modules.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
+    }
+
+    /// The names a file of this module cannot tell apart: declared by no module it sees (its own, those it
+    /// imports) but by several it does not import; each with the modules that declare it.
+    private(set) var undecided: [String: [String]] = [:]
+
+    /// The modules that each declare the type a site writes (its first component), when the file sees
+    /// none of them and more than one declares it; nil when the name is decided.
+    func undecidedModules(written: String) -> [String]? {
+        guard let first = written.split(separator: ".").first else { return nil }
+        return undecided[String(first)]
+    }
+
+    /// The app's modules each file sees through its imports: the modules it imports by name and, through
+    /// `@_exported import`, the modules those re-export, transitively; its own module and the modules the
+    /// app does not declare (SwiftUI, SwiftData) left out.
+    static func importedModules(_ declarations: [SwiftFileDeclarations], layout: SwiftModuleLayout) -> [Set<String>] {
+        let known = Set(layout.modules.filter { !$0.isTest }.map(\.name))
+        var reexported: [String: Set<String>] = [:]
+        for (position, file) in declarations.enumerated() {
+            for declaration in file.imports where declaration.isExported && known.contains(declaration.module) {
+                reexported[layout.modules[position].name, default: []].insert(declaration.module)
+            }
+        }
+        return declarations.enumerated().map { position, file in
+            var seen: Set<String> = []
+            var pending = file.imports.map(\.module).filter(known.contains)
+            while let name = pending.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                pending += reexported[name, default: []]
+            }
+            seen.remove(layout.modules[position].name)
+            return seen
+        }
     }
 
     /// The models of `ordered` files, the first declaration of a name winning unless `preferred` says

@@ -120,11 +120,21 @@ struct SwiftTypeAliasDecl: Sendable {
     var line: Int
 }
 
+/// `import Module` at the top level of a file (`@testable`, `public`, `import struct Module.Type` alike).
+struct SwiftImportDecl: Sendable, Equatable {
+    /// The module's name: the first component of the imported path.
+    var module: String
+    /// `@_exported import`: a file that imports this file's module sees `module` too.
+    var isExported: Bool
+}
+
 /// Everything read from one file.
 struct SwiftFileDeclarations: Sendable {
     var file: String
     var types: [SwiftTypeDecl]
     var aliases: [SwiftTypeAliasDecl] = []
+    /// The file's top-level imports, in source order.
+    var imports: [SwiftImportDecl] = []
     var skippedBranches: [SwiftConditionalFilter.SkippedBranch]
     /// Lexical and structural problems, always reported.
     var problems: [SwiftModelSource.Warning]

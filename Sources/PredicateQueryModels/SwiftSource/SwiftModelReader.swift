@@ -23,6 +23,7 @@ struct SwiftModelReader {
     var index = 0
     var types: [SwiftTypeDecl] = []
     var aliases: [SwiftTypeAliasDecl] = []
+    var imports: [SwiftImportDecl] = []
     var problems: [SwiftModelSource.Warning] = []
 
     /// The declarations of `file`, and the problems met reading it.
@@ -39,7 +40,8 @@ struct SwiftModelReader {
             ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
         }.map(\.element)
         return SwiftFileDeclarations(
-            file: file.path, types: reader.types, aliases: reader.aliases, skippedBranches: filtered.skipped, problems: problems)
+            file: file.path, types: reader.types, aliases: reader.aliases, imports: reader.imports,
+            skippedBranches: filtered.skipped, problems: problems)
     }
 
     init(file: String, bytes: [UInt8], tokens: [SwiftToken]) {
@@ -139,6 +141,8 @@ struct SwiftModelReader {
             skipFunction()
         case "typealias":
             readTypeAlias(owner: owner)
+        case "import" where owner == nil:
+            readImport(isExported: attributes.contains { $0.name == "_exported" })
         case "associatedtype", "import", "operator", "precedencegroup":
             skipStatement()
         default:
@@ -146,6 +150,26 @@ struct SwiftModelReader {
             skipStatement()
         }
     }
+
+    /// Reads `import Module`, `import Module.Submodule` or `import struct Module.Type` (at `import`).
+    private mutating func readImport(isExported: Bool) {
+        advance()
+        if let kind = current, kind.kind == .identifier, !kind.startsLine, Self.importKinds.contains(kind.text),
+            let next = token(at: index + 1), next.kind == .identifier, !next.startsLine
+        {
+            advance()
+        }
+        if let name = current, name.kind == .identifier, !name.startsLine {
+            imports.append(SwiftImportDecl(module: name.text, isExported: isExported))
+            advance()
+        }
+        skipRestOfStatement()
+    }
+
+    /// The kinds an `import` may name before its path (`import struct Module.Type`).
+    private static let importKinds: Set<String> = [
+        "typealias", "struct", "class", "enum", "protocol", "let", "var", "func",
+    ]
 
     /// A short excerpt of the source from token `position`, for messages.
     func snippet(from position: Int) -> String {

@@ -111,6 +111,72 @@ struct SwiftAppLintTypeResolutionTests {
         #expect(Self.lint(files, in: "Pkg/Sources/AppCore/Wrong.swift").codes == ["check.unknownProperty"])
     }
 
+    static let twoModules = """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [
+            .target(name: "Alpha"), .target(name: "Beta"), .target(name: "Kit", dependencies: ["Beta"]),
+            .target(name: "App", dependencies: ["Alpha", "Beta", "Kit"]),
+        ])
+        """
+
+    /// Two modules that both declare `Item`, each with a property the other lacks, and a third that re-exports one.
+    static func twoItems(_ uses: [(String, String)]) -> [(String, String)] {
+        [
+            ("Pkg/Package.swift", Self.twoModules),
+            ("Pkg/Sources/Alpha/Item.swift", "import SwiftData\n@Model final class Item { var onlyA: Int = 0; init() {} }"),
+            ("Pkg/Sources/Beta/Item.swift", "import SwiftData\n@Model final class Item { var onlyB: Int = 0; init() {} }"),
+            ("Pkg/Sources/Kit/Exports.swift", "@_exported import Beta\nimport Foundation"),
+        ] + uses.map { ("Pkg/Sources/App/" + $0.0, $0.1) }
+    }
+
+    @Test func aNameDeclaredInTwoModulesIsTheImportedOnes() {
+        // Alpha's files come first; a file that imports only Beta sees Beta's Item.
+        let files = Self.twoItems([
+            ("UseB.swift", "import SwiftData\nimport Beta\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+            ("UseA.swift", "import Alpha\nimport SwiftData\nlet p = #Predicate<Item> { $0.onlyA == 1 }"),
+            ("WrongA.swift", "import Alpha\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+        ])
+        #expect(Self.lint(files, in: "Pkg/Sources/App/UseB.swift").codes.isEmpty)
+        #expect(Self.lint(files, in: "Pkg/Sources/App/UseA.swift").codes.isEmpty)
+        #expect(Self.lint(files, in: "Pkg/Sources/App/WrongA.swift").codes == ["check.unknownProperty"])
+    }
+
+    @Test func importsOfEveryFormAreRead() {
+        let files = Self.twoItems([
+            ("Testable.swift", "@testable import Beta\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+            ("Kind.swift", "import struct Beta.Item\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+            ("Access.swift", "public import Beta\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+            ("Reexported.swift", "import Kit\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+            // An import inside a type is not read as one (Swift refuses it): the file imports neither module.
+            ("Nested.swift", "struct S { import Beta }\nlet p = #Predicate<Item> { $0.onlyB == 1 }"),
+        ])
+        for file in ["Testable", "Kind", "Access", "Reexported"] {
+            let result = Self.lint(files, in: "Pkg/Sources/App/\(file).swift")
+            #expect(result.codes.isEmpty, "\(file): \(result.codes)")
+            #expect(result.skipped.isEmpty, "\(file): \(result.skipped)")
+        }
+        #expect(Self.lint(files, in: "Pkg/Sources/App/Nested.swift").skipped.count == 1)
+    }
+
+    @Test func aNameOnlyModulesTheFileDoesNotImportDeclareIsSkippedWhenTwoDo() {
+        let tag = ("Pkg/Sources/Alpha/Tag.swift", "import SwiftData\n@Model final class Tag { var label: String = \"\"; init() {} }")
+        let files = Self.twoItems([
+            ("Plain.swift", "import SwiftData\nlet p = #Predicate<Item> { $0.onlyA == 1 }"),
+            ("Tagged.swift", "import SwiftData\nlet p = #Predicate<Tag> { $0.label == \"a\" }"),
+            ("WrongTag.swift", "import SwiftData\nlet p = #Predicate<Tag> { $0.name == \"a\" }"),
+        ]) + [tag]
+        // Two modules the file does not import declare Item: skipped, both named, not guessed.
+        let plain = Self.lint(files, in: "Pkg/Sources/App/Plain.swift")
+        #expect(plain.codes.isEmpty)
+        #expect(plain.skipped.count == 1)
+        #expect(plain.skipped.first?.contains("'Alpha' and 'Beta'") == true, "\(plain.skipped)")
+        // One module declares Tag: the app compiles, so it is that Tag (pq saw no import of it), and it is checked.
+        let tagged = Self.lint(files, in: "Pkg/Sources/App/Tagged.swift")
+        #expect(tagged.codes.isEmpty && tagged.skipped.isEmpty, "\(tagged)")
+        #expect(Self.lint(files, in: "Pkg/Sources/App/WrongTag.swift").codes == ["check.unknownProperty"])
+    }
+
     @Test func aModelInANamespaceBesideASameNamedView() {
         let models = """
             import SwiftData

@@ -153,8 +153,9 @@ public enum SwiftAppLint {
             return site
         }
         if let modules = moduleModels.undecidedModules(written: writtenType(of: found, name)) {
-            site.skipped = "'\(name.text)' is declared in modules \(modules.map { "'\($0)'" }.joined(separator: " and ")), "
-                + "and this file imports none of them: pq does not guess which one it is"
+            let named = modules.map { "'\($0)'" }.joined(separator: " and ")
+            site.skipped = "'\(name.text)' is declared in modules \(named), and this file imports none of them: "
+                + "pq does not guess which one it is"
             return site
         }
         guard let entity = models.entityName(written: writtenType(of: found, name)) else {

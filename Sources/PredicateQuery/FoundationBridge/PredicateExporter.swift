@@ -16,8 +16,8 @@
 import Foundation
 
 struct PredicateExporter {
-    /// How many nodes one conversion may build: each closure node builds its body
-    /// twice (PredicateTerm.swift), so deep nesting is refused before it is slow.
+    /// How many nodes one conversion may build: a closure node builds its body
+    /// twice the first time (PredicateTerm.swift), so deep nesting is refused before it is slow.
     static let nodeBudget = 200_000
 
     let schema: Schema
@@ -66,14 +66,36 @@ struct PredicateExporter {
                 construct: unbound.map { "'$\($0)'" }.joined(separator: ", "),
                 reason: "a Foundation predicate holds values, not parameters: give \(unbound.count == 1 ? "its value" : "their values") first")
         }
+        guard let expr = query.predicate else { return Predicate<Model> { _ in PredicateExpressions.Value(true) } }
+        // A shape converted before: its closure nodes' types are known. Should they not fit after all, the
+        // conversion is made again from scratch (ClosurePrototypes.swift).
+        let record = ClosurePrototypes(shape: {
+            ClosurePrototypes.Shape(model: ObjectIdentifier(Model.self), expression: expr.shapeHash)
+        })
+        do {
+            let predicate = try build(expr, Model.self, prototypes: record)
+            if !record.isReplaying, let shape = record.shape { ClosurePrototypes.remember(record.prototypes, for: shape) }
+            return predicate
+        } catch where record.isReplaying {
+            budget.remaining = Self.nodeBudget
+            let fresh = ClosurePrototypes(shape: nil)
+            let predicate = try build(expr, Model.self, prototypes: fresh)
+            if let shape = record.shape { ClosurePrototypes.remember(fresh.prototypes, for: shape) }
+            return predicate
+        }
+    }
+
+    /// The predicate of `expr` over objects of `Model`, its closure nodes' types taken from `prototypes`.
+    private func build<Model>(_ expr: TypedExpr, _: Model.Type, prototypes: ClosurePrototypes) throws -> Predicate<Model> {
         var failure: (any Error)?
-        let predicate = Predicate<Model> { (object: PredicateExpressions.Variable<Model>) -> any StandardPredicateExpression<Bool> in
-            do {
-                guard let expr = query.predicate else { return PredicateExpressions.Value(true) }
-                return try condition(expr, [PredicateTerm(object)]).typed(Bool.self)
-            } catch {
-                failure = error
-                return PredicateExpressions.Value(false)
+        let predicate = prototypes.during {
+            Predicate<Model> { (object: PredicateExpressions.Variable<Model>) -> any StandardPredicateExpression<Bool> in
+                do {
+                    return try condition(expr, [PredicateTerm(object)]).typed(Bool.self)
+                } catch {
+                    failure = error
+                    return PredicateExpressions.Value(false)
+                }
             }
         }
         if let failure { throw failure }

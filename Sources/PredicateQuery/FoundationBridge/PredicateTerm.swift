@@ -13,8 +13,10 @@
 // builder must return one concrete node type. `flatMap` and `sequenceClosure`
 // learn that type by building the body once with a variable of their own (a dry
 // run), then build the node with the body made again for the node's variable.
-// Nested closures repeat their dry runs, so the cost doubles with each level of
-// nesting; the exporter stops at `PredicateExporter.nodeBudget` nodes built.
+// A conversion remembers each dry run's node type, so that nested closures do
+// not repeat theirs, and a predicate of a shape converted before runs none
+// (ClosurePrototypes.swift); the exporter stops at
+// `PredicateExporter.nodeBudget` nodes built.
 
 import Foundation
 
@@ -233,7 +235,7 @@ enum PredicateNodes {
     static func flatMap<Wrapped>(
         _ wrapped: PredicateTerm, _: Wrapped.Type, body: (PredicateTerm) throws -> PredicateTerm
     ) throws -> PredicateTerm {
-        let dryRun = try body(PredicateTerm(PredicateExpressions.Variable<Wrapped>()))
+        let dryRun = try prototype(Wrapped.self, body)
         if let optional = dryRun.type as? any PredicateOptional.Type {
             return try optional.flattenedFlatMap(wrapped, Wrapped.self, dryRun: dryRun, body: body)
         }
@@ -278,7 +280,7 @@ enum PredicateNodes {
     static func sequenceClosure<Element>(
         _ kind: SequenceClosure, _ sequence: PredicateTerm, _: Element.Type, body: (PredicateTerm) throws -> PredicateTerm
     ) throws -> PredicateTerm {
-        let dryRun = try body(PredicateTerm(PredicateExpressions.Variable<Element>()))
+        let dryRun = try prototype(Element.self, body)
         func build<L: StandardPredicateExpression, B: StandardPredicateExpression>(_ lhs: L, _ prototype: B) throws
             -> PredicateTerm
         where L.Output == [Element], B.Output == Bool {
@@ -296,6 +298,16 @@ enum PredicateNodes {
             return node
         }
         return try build(try sequence.typed([Element].self), try dryRun.typed(Bool.self))
+    }
+
+    /// The body as built for a variable of its own (a dry run), for its node type: remembered by the
+    /// conversion in progress, when it remembers (ClosurePrototypes.swift).
+    static func prototype<Bound>(_: Bound.Type, _ body: (PredicateTerm) throws -> PredicateTerm) throws
+        -> PredicateTerm
+    {
+        func dryRun() throws -> PredicateTerm { try body(PredicateTerm(PredicateExpressions.Variable<Bound>())) }
+        guard let record = ClosurePrototypes.current else { return try dryRun() }
+        return try record.prototype(dryRun)
     }
 
     /// The body made again for `variable`, as the dry run's node type; on a

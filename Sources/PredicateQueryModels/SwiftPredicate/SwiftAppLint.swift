@@ -34,7 +34,9 @@ public enum SwiftAppLint {
         public var entity: String?
         /// What was found at the site, in source order.
         public var diagnostics: [Diagnostic]
-        /// The SQL pq would run for it, when asked and when it checked.
+        /// The SQL pq would run for it, when asked and when it checked. The values it captures are
+        /// placeholders: an equality with one shows as `=` (`IS` when the value is nil), a captured list as
+        /// `?n[]` (one placeholder per element).
         public var sql: String?
         /// Why the site was not checked (pq could not tell which model it is for), or nil if it was.
         /// A skipped site may still have a finding that needs no model (`generic-model-key-path`).
@@ -262,7 +264,9 @@ public enum SwiftAppLint {
         // A site that evaluates a captured predicate has no SQL of its own: pq cannot see that predicate here.
         guard let result = checked.query, !rules.containsErrors, found.evaluated.isEmpty else { return site }
         if let mapping, !site.diagnostics.containsErrors, let compiled = try? SQLLowering.lower(result, mapping: mapping) {
-            site.sql = compiled.sql
+            // The values the predicate captures are not known here: an equality with one is shown as `=`
+            // (it is `IS` when the value is nil), a captured list as its marker `?n[]`.
+            site.sql = compiled.statement(listSizes: [:])
         }
         return site
     }

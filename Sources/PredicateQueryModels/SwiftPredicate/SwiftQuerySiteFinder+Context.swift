@@ -4,6 +4,10 @@
 //     parameter's default value; `Predicate<Item>?` too);
 //   - `return #Predicate { … }`, or a body that is only the predicate, in
 //     `func f() -> Predicate<Item>` or `var p: Predicate<Item> { … }`;
+//   - `p = #Predicate { … }` (or `self.p = …`) where `p` was declared before as
+//     `var p: Predicate<Item>` (or `let`, given its value later) or
+//     `var p = #Predicate<Item> { … }`, and `d = FetchDescriptor(…)` after
+//     `var d: FetchDescriptor<Item>`;
 //   - `descriptor.predicate = #Predicate { … }` where `descriptor` was declared
 //     `FetchDescriptor<Item>` (`var d = FetchDescriptor<Item>(…)` or
 //     `var d: FetchDescriptor<Item>`) earlier in the file;
@@ -87,9 +91,24 @@ extension SwiftQuerySiteFinder {
             if let name = annotation(endingBefore: before, of: wrappers, arrow: false) { return name }
             // `descriptor.predicate = …`
             if wrappers.contains("Predicate"), before >= 3, tokens[before - 1].isWord("predicate"),
-                tokens[before - 2].isPunctuation("."), tokens[before - 3].kind == .identifier
+                tokens[before - 2].isPunctuation("."), tokens[before - 3].kind == .identifier,
+                let name = declaredDescriptorType(tokens[before - 3].text, before: before - 3)
             {
-                return declaredDescriptorType(tokens[before - 3].text, before: before - 3)
+                return name
+            }
+            // `predicate = …` (or `self.predicate = …`) after `var predicate: Predicate<T>` (or `let`, given its
+            // value later), or after `var predicate = #Predicate<T> { … }`; `d = …` after `var d: FetchDescriptor<T>`.
+            if before >= 1, tokens[before - 1].kind == .identifier, !tokens[before - 1].isEscaped {
+                let isMember = before >= 2 && tokens[before - 2].isPunctuation(".")
+                if !isMember || (before >= 3 && tokens[before - 3].isWord("self")) {
+                    let variable = tokens[before - 1].text
+                    if wrappers.contains("Predicate"), let name = declaredPredicateType(variable, before: before - 1) {
+                        return name
+                    }
+                    if wrappers.contains("FetchDescriptor"), let name = declaredDescriptorType(variable, before: before - 1) {
+                        return name
+                    }
+                }
             }
             return nil
         }

@@ -41,6 +41,12 @@ struct SwiftAppLintContextTests {
         "struct V {\n @Query var items: [Item]\n init() { _items = Query(filter: #Predicate { $0.titel == \"a\" }) }\n}",
         "let s = SortDescriptor(\\Item.titel)",
         "let p = #Predicate<Item> { $0.title == \"a\" }\nlet d = FetchDescriptor(predicate: p, sortBy: [SortDescriptor(\\.titel)])",
+        // A variable declared with its type, given its value later (as in an initializer's `if`/`else`).
+        "init(filter: String) {\n var predicate: Predicate<Item>\n if filter.isEmpty { predicate = #Predicate { $0.titel == \"a\" } }\n}",
+        "func f() -> Predicate<Item> {\n let p: Predicate<Item>\n p = #Predicate { $0.titel == \"a\" }\n return p\n}",
+        "struct V {\n var predicate: Predicate<Item>?\n mutating func f() { self.predicate = #Predicate { $0.titel == \"a\" } }\n}",
+        "var p = #Predicate<Item> { $0.title == \"a\" }\nfunc f() { p = #Predicate { $0.titel == \"a\" } }",
+        "func f() {\n var d: FetchDescriptor<Item>\n d = FetchDescriptor(predicate: #Predicate { $0.titel == \"a\" })\n}",
     ]
 
     @Test(arguments: forms) func theModelComesFromTheContext(_ source: String) {
@@ -56,6 +62,10 @@ struct SwiftAppLintContextTests {
         "let p = #Predicate<Unknown> { $0.titel == \"a\" }",
         "let h = HistoryDescriptor<DefaultHistoryTransaction>(predicate: #Predicate { $0.titel == \"a\" })",
         "var h = HistoryDescriptor<DefaultHistoryTransaction>()\nh.predicate = #Predicate { $0.titel == \"a\" }",
+        // Another function's `predicate` is not this one's.
+        "func a() { var predicate: Predicate<Item>? = nil }\nfunc b() { predicate = #Predicate { $0.titel == \"a\" } }",
+        // A member of another object: not the variable of that name.
+        "var p: Predicate<Item>? = nil\nfunc f(o: Holder) { o.p = #Predicate { $0.titel == \"a\" } }",
         // Another function's `descriptor` is not this one's (here a parameter pq does not read).
         "func a() { var descriptor = FetchDescriptor<Other>() }\nfunc b(descriptor: inout FetchDescriptor<Item>) {\n"
             + " descriptor.predicate = #Predicate { $0.titel == \"a\" }\n}",

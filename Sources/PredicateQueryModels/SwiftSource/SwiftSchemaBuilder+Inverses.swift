@@ -75,11 +75,20 @@ extension SwiftSchemaBuilder {
             let otherSide = drafts[other.entity][other.relationship]
             if otherSide.relationship.inverse == nil {
                 drafts[other.entity][other.relationship].relationship.inverse = name
-            } else if otherSide.relationship.inverse != name {
+            } else if let taken = otherSide.relationship.inverse, taken != name {
                 let draft = drafts[entity][position]
-                warn(
-                    "'\(entities[entity].name).\(name)' and '\(entities[other.entity].name).\(otherSide.relationship.name)' name different inverses; the inverse of '\(name)' is ignored",
-                    line: draft.line, in: draft.declaration)
+                let label = "'\(entities[entity].name).\(name)'"
+                let otherLabel = "'\(entities[other.entity].name).\(otherSide.relationship.name)'"
+                if otherSide.declaredInverse != nil {
+                    warn(
+                        "\(label) and \(otherLabel) name different inverses; the inverse of '\(name)' is ignored",
+                        line: draft.line, in: draft.declaration)
+                } else {
+                    // Another relationship named the same inverse first: one relationship cannot be the inverse of two.
+                    warn(
+                        "\(label) names \(otherLabel) as its inverse, but so does '\(entities[entity].name).\(taken)', and a relationship has one inverse; the inverse of '\(name)' is ignored",
+                        line: draft.line, in: draft.declaration)
+                }
                 drafts[entity][position].relationship.inverse = nil
             }
         }

@@ -99,10 +99,29 @@ struct SwiftModelSourceRelationshipTests {
             """#)
         #expect(
             warnings.map(\.description) == [
-                "Models.swift:3: warning: 'Author.drafts' and 'Book.author' name different inverses; the inverse of 'drafts' is ignored"
+                "Models.swift:3: warning: 'Author.drafts' names 'Book.author' as its inverse, but so does 'Author.books', and a relationship has one inverse; the inverse of 'drafts' is ignored"
             ])
         #expect(schema.entity(named: "Author")?.relationships.map(\.inverse) == ["author", nil])
         #expect(schema.entity(named: "Book")?.relationships.map(\.inverse) == ["books"])
+        #expect(schema.validate().isEmpty, "\(schema.validate().map(\.message))")
+    }
+
+    @Test func inversesDeclaredDifferentlyOnTheTwoSidesAreWarnedAbout() {
+        let (schema, warnings) = SwiftModelSourceTestSupport.load(
+            #"""
+            @Model class Author {
+                @Relationship(inverse: \Book.author) var books: [Book] = []
+                var drafts: [Book] = []
+            }
+            @Model class Book {
+                @Relationship(inverse: \Author.drafts) var author: Author?
+            }
+            """#)
+        #expect(
+            warnings.map(\.description).contains(
+                "Models.swift:2: warning: 'Author.books' and 'Book.author' name different inverses; the inverse of 'books' is ignored"),
+            "\(warnings.map(\.description))")
+        #expect(schema.entity(named: "Book")?.relationships.map(\.inverse) == ["drafts"])
         #expect(schema.validate().isEmpty, "\(schema.validate().map(\.message))")
     }
 

@@ -12,6 +12,7 @@ struct TripListView: View {
     init(search: String) {
         _searched = Query(
             filter: #Predicate<Trip> { trip in
+                // Differs: SwiftData's store was reported to miss text that Swift's localizedStandardContains finds.
                 search.isEmpty || trip.name.localizedStandardContains(search)
             }, sort: \.name)
     }

@@ -69,7 +69,7 @@ enum LintOutput {
         }
     }
 
-    /// `27 queries in 9 files: 8 errors, 3 warnings`, then what was hidden and what was skipped.
+    /// `27 queries in 9 files: 8 errors, 4 warnings`, then what was hidden and what was skipped.
     static func summary(_ run: LintRun) -> String {
         func count(_ number: Int, _ noun: String) -> String {
             "\(number) \(noun)\(number == 1 ? "" : "s")"

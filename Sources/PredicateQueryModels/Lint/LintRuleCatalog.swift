@@ -33,6 +33,7 @@ public enum LintRuleCatalog {
         .genericModelKeyPath,
         .toManyIsEmptyComparedWithFalse,
         .optionalToManyNilTest,
+        .localizedStandardContains,
         .superfluousDisable,
         .engineSortOrder,
         .modelDeclarationSkipped,

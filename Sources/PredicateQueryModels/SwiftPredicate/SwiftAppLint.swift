@@ -248,7 +248,10 @@ public enum SwiftAppLint {
         site.diagnostics += rules + emptiness.diagnostics
         // Where the app's Swift is pq's, or SwiftData would answer differently (`SwiftDataDifferences`).
         site.diagnostics += SwiftDataDifferences.foreign(found.foreignSpellings)
-        if let predicate = query.predicate { site.diagnostics += SwiftDataDifferences.decomposedLiterals(predicate) }
+        if let predicate = query.predicate {
+            site.diagnostics += SwiftDataDifferences.decomposedLiterals(predicate)
+            site.diagnostics += LocalizedStandardContainsRule.check(predicate, bytes: bytes)
+        }
         if let result = checked.query {
             if let predicate = query.predicate {
                 site.diagnostics += SwiftDataDifferences.nilInequalities(predicate, schema: schema, root: result.entity)

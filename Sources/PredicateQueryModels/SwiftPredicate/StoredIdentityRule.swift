@@ -5,9 +5,9 @@
 // { get }` (SwiftData's own interface): computed, not stored, so it is not in the
 // model's schema. A predicate can only test stored properties; the fetch fails at
 // run time (the same as any computed property, which the checker already refuses
-// as an error in other models). Seen in a shipped app: eu-digital-identity-wallet/
-// eudi-app-ios-wallet-ui#381, "Fix SwiftData crash by enforcing stored identifier
-// in predicates". The fix is `persistentModelID`, which SwiftData does translate.
+// as an error in other models). The fix is `persistentModelID`, which SwiftData
+// does translate. (eudi-app-ios-wallet-ui#381, once cited here, turned out to be
+// a predicate moved off a generic model type: generic-model-key-path's evidence.)
 //
 // pq itself reads such an `id` as the object's identity (TypeChecker.isIdentity),
 // so without this rule the query checks; a model that declares its own `id`

@@ -12,7 +12,7 @@ extension LintRule {
             UUID) is not concerned, nor is a sort by `\\.id`.
             """,
         evidence:
-            "SwiftData's interface declares PersistentModel's id as a computed property; a shipped app's crash fix (eu-digital-identity-wallet/eudi-app-ios-wallet-ui#381, \"Fix SwiftData crash by enforcing stored identifier in predicates\") replaced $0.id with persistentModelID.",
+            "SwiftData's interface declares PersistentModel's id as a computed property (`var id: PersistentIdentifier { get }`), and a predicate can test only stored properties. (An earlier version of this text cited eu-digital-identity-wallet/eudi-app-ios-wallet-ui#381 as replacing $0.id with persistentModelID; its code shows a predicate moved off a generic model type instead, the case of generic-model-key-path.)",
         codes: [.swiftComputedIdentity],
         examples: [
             .withModels(

@@ -16,7 +16,7 @@ extension LintRule {
             a model here: the site is still counted as skipped.
             """,
         evidence:
-            "A shipped app's crash fix: kasianov-mikhail/scout#1152 (\"Run the iOS test matrix in Release and fix the SwiftData predicate trap it exposes\"): a TestFlight build on iOS 27 trapped in PersistentModel.graph_keyPathToString (\"Couldn't find \\IndexedCachedRecord.<computed …>\") on #Predicate<Row> { $0.fingerprint == fingerprint } inside RecordCache<Row: CacheRow>; reproduced in optimized builds. One report: a warning.",
+            "A shipped app's crash fix: kasianov-mikhail/scout#1152 (\"Run the iOS test matrix in Release and fix the SwiftData predicate trap it exposes\"): a TestFlight build on iOS 27 trapped in PersistentModel.graph_keyPathToString (\"Couldn't find \\IndexedCachedRecord.<computed …>\") on #Predicate<Row> { $0.fingerprint == fingerprint } inside RecordCache<Row: CacheRow>; reproduced in optimized builds. Also eu-digital-identity-wallet/eudi-app-ios-wallet-ui#381 (\"Fix SwiftData crash by enforcing stored identifier in predicates\"), which replaced #Predicate<T> { $0.identifier == id } in generic storage code with predicates on the concrete model. Reports, not Apple's word: a warning.",
         codes: [.swiftGenericModelKeyPath],
         examples: [
             .triggering(

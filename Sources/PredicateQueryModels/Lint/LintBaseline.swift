@@ -72,7 +72,11 @@ public struct LintBaseline: Sendable, Codable {
     /// The findings the baseline does not hide, and how many it hid.
     public func filter(_ findings: [LintFinding]) -> (kept: [LintFinding], hidden: Int) {
         var remaining: [Entry: Int] = [:]
-        for entry in self.findings { remaining[entry, default: 0] += 1 }
+        for var entry in self.findings {
+            // A baseline written when a rule had another id still hides its findings.
+            entry.rule = LintRuleCatalog.currentID(entry.rule)
+            remaining[entry, default: 0] += 1
+        }
         var kept: [LintFinding] = []
         var hidden = 0
         for finding in findings {

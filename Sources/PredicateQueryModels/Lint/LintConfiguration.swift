@@ -65,7 +65,7 @@ public struct LintConfiguration: Sendable {
                         throw LintConfigurationError(
                             line: level.line, message: "'\(level.text)' is no severity: write error, warning or note")
                     }
-                    severities[rule.text] = severity
+                    severities[LintRuleCatalog.currentID(rule.text)] = severity
                 }
             case "strict":
                 guard case .scalar(let text) = value, text == "true" || text == "false" else {
@@ -135,6 +135,6 @@ public struct LintConfiguration: Sendable {
         for item in items where LintRuleCatalog.rule(id: item.text) == nil {
             throw LintConfigurationError(line: item.line, message: LintRuleCatalog.unknownRuleMessage(item.text))
         }
-        return items.map(\.text)
+        return items.map { LintRuleCatalog.currentID($0.text) }
     }
 }

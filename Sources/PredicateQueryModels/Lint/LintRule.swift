@@ -29,13 +29,18 @@ public struct LintRule: Sendable {
     public let examples: [LintExample]
     /// Whether the rule runs only when asked (`--engine-differences`).
     public let optIn: Bool
+    /// Ids the rule had before, still accepted wherever a rule is named (suppressions, the
+    /// configuration, baselines) and read as `id`.
+    public let formerIDs: [String]
 
-    /// A rule with its id, default severity, texts, diagnostic codes and examples; `optIn` for a rule that runs only when asked.
+    /// A rule with its id, default severity, texts, diagnostic codes and examples; `optIn` for a rule that
+    /// runs only when asked; `formerIDs` for the ids it was known by before.
     public init(
         id: String, severity: Severity, summary: String, explanation: String, evidence: String,
-        codes: [DiagnosticCode], examples: [LintExample], optIn: Bool = false
+        codes: [DiagnosticCode], examples: [LintExample], optIn: Bool = false, formerIDs: [String] = []
     ) {
         self.id = id
+        self.formerIDs = formerIDs
         self.severity = severity
         self.summary = summary
         self.explanation = explanation

@@ -29,7 +29,7 @@ public enum LintRuleCatalog {
         .countThroughOptional,
         .decomposedStringLiteral,
         .neverNilComparison,
-        .relationshipNilTestInCompound,
+        .relationshipNilTest,
         .genericModelKeyPath,
         .toManyIsEmptyComparedWithFalse,
         .optionalToManyNilTest,
@@ -43,7 +43,8 @@ public enum LintRuleCatalog {
     /// The rule a diagnostic code of a check other than the SwiftData ones falls back to.
     public static let fallback = LintRule.invalidPredicate
 
-    private static let byID: [String: LintRule] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byID: [String: LintRule] = Dictionary(
+        all.flatMap { rule in ([rule.id] + rule.formerIDs).map { ($0, rule) } }, uniquingKeysWith: { first, _ in first })
     private static let byCode: [DiagnosticCode: LintRule] = {
         var table: [DiagnosticCode: LintRule] = [:]
         for rule in all {
@@ -52,8 +53,11 @@ public enum LintRuleCatalog {
         return table
     }()
 
-    /// The rule named `id`, or nil.
+    /// The rule named `id` (its id or a former one), or nil.
     public static func rule(id: String) -> LintRule? { byID[id] }
+
+    /// The current id of the rule named `id`, or `id` itself when no rule has that name.
+    public static func currentID(_ id: String) -> String { byID[id]?.id ?? id }
 
     /// The rule a diagnostic of the lint belongs to: the one that claims its code, else `fallback`.
     public static func rule(for code: DiagnosticCode) -> LintRule { byCode[code] ?? fallback }

@@ -157,23 +157,25 @@ struct LintSuppression {
         if verb == "enable" {
             // `enable:next` and the like turn rules back on for one line inside a disabled block.
             guard scope.isEmpty else {
-                enabled += known.map { ($0.text, lines) }
+                enabled += known.map { (LintRuleCatalog.currentID($0.text), lines) }
                 return
             }
             for rule in known {
-                for position in open where entries[position].rule == rule.text || rule.text == "all" {
+                let id = LintRuleCatalog.currentID(rule.text)
+                for position in open where entries[position].rule == id || rule.text == "all" {
                     entries[position].lines =
                         entries[position].lines
                         .lowerBound...max(
                             entries[position].lines.lowerBound, line - 1)
                 }
-                open.removeAll { rule.text == "all" || entries[$0].rule == rule.text }
+                open.removeAll { rule.text == "all" || entries[$0].rule == id }
             }
             return
         }
         for rule in known {
             if scope.isEmpty { open.append(entries.count) }
-            entries.append(Entry(rule: rule.text, lines: lines, span: rule.span, line: line, command: first.text))
+            entries.append(
+                Entry(rule: LintRuleCatalog.currentID(rule.text), lines: lines, span: rule.span, line: line, command: first.text))
         }
     }
 

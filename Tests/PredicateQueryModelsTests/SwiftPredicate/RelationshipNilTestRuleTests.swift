@@ -1,7 +1,9 @@
-// An optional to-one relationship compared with nil inside a compound predicate
-// crashed SwiftData on iOS 26 in shipped apps: a warning that names its evidence,
-// at the comparison; none for the same test alone, for an optional attribute, or
-// once the test is taken out of the predicate (the fix that app made).
+// An optional to-one relationship compared with nil crashed SwiftData on iOS 26 in
+// shipped apps; the same app later kept such tests after a test of a stored value,
+// noting them tested on iOS 26. A warning that names its evidence, at the
+// comparison, where no test of a stored value comes before it: alone, first in an
+// `&&` chain, inside `||`. None after such a test, for an optional attribute, or
+// once the test is taken out of the predicate. The rule's former id still works.
 
 import PredicateQuery
 import PredicateQueryModels
@@ -40,13 +42,18 @@ struct RelationshipNilTestRuleTests {
             .filter { $0.diagnostic.code == .swiftRelationshipNilTest }
     }
 
-    @Test func aNilTestOfAnOptionalToOneInACompoundPredicateIsAWarning() {
+    @Test func aNilTestNoStoredValueTestLeadsIsAWarning() {
         for (body, flagged) in [
-            ("$0.channel == channel && $0.toUser == nil", "$0.toUser == nil"),
+            ("$0.toUser == nil", "$0.toUser == nil"),
+            ("$0.toUser == nil && $0.channel == channel", "$0.toUser == nil"),
             ("$0.toUser != nil || $0.channel > 3", "$0.toUser != nil"),
-            ("$0.channel == channel && nil == $0.toUser", "nil == $0.toUser"),
-            ("$0.channel == channel && $0.fromUser.team == nil", "$0.fromUser.team == nil"),
+            ("$0.channel > 3 || $0.toUser != nil", "$0.toUser != nil"),
+            ("nil == $0.toUser", "nil == $0.toUser"),
+            ("$0.fromUser.team == nil && $0.channel == channel", "$0.fromUser.team == nil"),
+            ("!($0.toUser == nil)", "($0.toUser == nil)"),
             ("$0.replies.contains { $0.toUser == nil && $0.channel == 1 }", "$0.toUser == nil"),
+            // Inside `||`, even after a test of a stored value: nothing shows an alternative safe.
+            ("($0.channel == channel && $0.toUser == nil) || $0.channel == 0", "$0.toUser == nil"),
         ] {
             let found = nilTests("func f(channel: Int) { let p = #Predicate<Message> { \(body) } }")
             #expect(found.map(\.text) == [flagged], "\(body)")
@@ -54,11 +61,15 @@ struct RelationshipNilTestRuleTests {
         }
     }
 
-    @Test func theFixedFormsAndOtherNilTestsAreNotFlagged() {
+    @Test func aNilTestAfterATestOfAStoredValueIsNotFlagged() {
         for body in [
-            "$0.toUser == nil",  // alone: no report of a crash
-            "$0.channel == channel",  // the fix: the nil test moved out of the predicate
+            "$0.channel == channel && $0.toUser == nil",  // the shape that app ships, tested on iOS 26
+            "$0.channel == channel && nil == $0.toUser",
+            "$0.text != nil && $0.toUser == nil",  // an optional attribute's test is a stored value's
+            "$0.fromUser.name == \"x\" && $0.toUser != nil",  // a stored value reached through a relationship
+            "($0.channel == channel && $0.text == nil) && $0.toUser == nil",  // led inside a nested chain
             "$0.channel == channel && $0.text == nil",  // an optional attribute, not a relationship
+            "$0.channel == channel",  // the fix: the nil test moved out of the predicate
             "$0.channel == channel && $0.toUser?.name == \"x\"",  // through the relationship, not the relationship
             "if let user = $0.toUser { user.name == \"x\" } else { $0.channel == channel }",  // no nil test written
         ] {
@@ -67,9 +78,28 @@ struct RelationshipNilTestRuleTests {
     }
 
     @Test func theWarningNamesItsEvidence() throws {
-        let found = nilTests("func f(channel: Int) { let p = #Predicate<Message> { $0.channel == channel && $0.toUser == nil } }")
+        let found = nilTests("func f(channel: Int) { let p = #Predicate<Message> { $0.toUser == nil && $0.channel == channel } }")
         let diagnostic = try #require(found.first?.diagnostic)
         #expect(diagnostic.message.contains("'toUser'") && diagnostic.message.contains("iOS 26"))
         #expect(diagnostic.notes.contains { $0.message.contains("Meshtastic-Apple#1900") && $0.message.contains("crash reports") })
+        #expect(diagnostic.notes.contains { $0.message.contains("put a test of a stored value first") })
+    }
+
+    @Test func theFormerIdStillNamesTheRule() throws {
+        let rule = try #require(LintRuleCatalog.rule(id: "relationship-nil-test-in-compound"))
+        #expect(rule.id == "relationship-nil-test")
+        #expect(LintRuleCatalog.currentID("relationship-nil-test-in-compound") == "relationship-nil-test")
+        #expect(LintRuleCatalog.currentID("no-such-rule") == "no-such-rule")
+        // A suppression written with the former id still hides the finding.
+        let source = """
+            func f() {
+                // pq-lint:disable:next relationship-nil-test-in-compound
+                let p = #Predicate<Message> { $0.toUser == nil }
+            }
+            """
+        let run = LintRun([Self.models, SwiftModelSource.File(path: "Views/Channel.swift", text: source)])
+        #expect(run.suppressed == 1)
+        #expect(run.findings.filter { $0.rule == "relationship-nil-test" }.isEmpty, "\(run.findings.map(\.message))")
+        #expect(run.findings.filter { $0.rule == "superfluous-disable" }.isEmpty, "\(run.findings.map(\.message))")
     }
 }

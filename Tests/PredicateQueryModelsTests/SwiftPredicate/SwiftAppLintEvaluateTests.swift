@@ -41,8 +41,8 @@ struct SwiftAppLintEvaluateTests {
     @Test func aRelationshipNilTestInAnEvaluatedPredicateIsSeenInTheCompoundThatEvaluatesIt() {
         let source = """
             func trips(named name: String) -> FetchDescriptor<Trip> {
-                let unplanned = #Predicate<Trip> { $0.destination == nil }
-                let both = #Predicate<Trip> { unplanned.evaluate($0) && $0.name == name }
+                let unplanned = #Predicate<Trip> { $0.days > 3 && $0.destination == nil }
+                let both = #Predicate<Trip> { unplanned.evaluate($0) || $0.name == name }
                 return FetchDescriptor(predicate: both)
             }
             """
@@ -55,7 +55,8 @@ struct SwiftAppLintEvaluateTests {
             let text = String(decoding: Array(source.utf8)[test.span.start..<test.span.end], as: UTF8.self)
             #expect(text == "$0.destination == nil")
         }
-        // The evaluated predicate alone is no compound: nothing there.
+        // The evaluated predicate alone leads with a test of a stored value: nothing there. In the `||` that
+        // evaluates it, its nil test is flagged.
         let inner = Self.site(report, after: "let unplanned", in: source)
         #expect(inner?.diagnostics.isEmpty == true, "\(inner?.diagnostics.map(\.message) ?? [])")
         // Followed, the site is one predicate with its SQL.

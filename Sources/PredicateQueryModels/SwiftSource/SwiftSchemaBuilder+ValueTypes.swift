@@ -33,7 +33,10 @@ extension SwiftSchemaBuilder {
             if let builtin = Self.builtinType(path) { return .value(builtin) }
             if let raw = rawValueType(path, scope: scope) { return .value(raw) }
             if let model = modelName(path, scope: scope) { return .model(model) }
-            guard let found = lookup(path, scope: scope) else { return .unusable(Self.cannotStore) }
+            // Not declared in the files: a framework's type (`UIColor`), or a model in a file not given.
+            guard let found = lookup(path, scope: scope) else {
+                return .unusable("which is not declared in the files pq read (a framework's type, or a file not given)")
+            }
             let result: Result<String, ValueTypeFailure>
             switch declarations[found].kind {
             case .enum: result = enumType(found)

@@ -134,7 +134,7 @@ struct SwiftModelSourcePropertyTests {
         #expect(schema.entity(named: "Paint")?.attributes.last?.type == .transformable("[String]"))
         #expect(
             warnings.map(\.description) == [
-                "Models.swift:7: warning: 'color' has type 'UIColor', which SwiftData cannot store; skipped",
+                "Models.swift:7: warning: 'color' has type 'UIColor', which is not declared in the files pq read (a framework's type, or a file not given); skipped",
                 "Models.swift:9: warning: 'scores' has type '[String: Int]', a dictionary, which pq cannot query; skipped",
                 "Models.swift:10: warning: 'handler' has type '() -> Void', which SwiftData cannot store; skipped",
                 "Models.swift:11: warning: 'mystery' has no type annotation, and pq cannot tell its type from 'makeMystery()'; skipped",

@@ -11,7 +11,9 @@
 //   the nodes are entered, and its dry run's result is kept under that number.
 //   A dry run's nested nodes are numbered as the real build will number them
 //   (the count is set back after the dry run), so the real build finds their
-//   types and runs no dry run of its own: each body is built at most twice.
+//   types and runs no dry run of its own. A body at nesting depth k is still
+//   built once per enclosing closure's build plus its own dry run (k + 1
+//   times), so the cost grows with the square of the depth, not as 4^depth.
 // - Across conversions, the numbered types of a predicate are kept under its
 //   shape: the model type and the typed IR without its constants' values, so
 //   that a search field's predicate, rebuilt at each keystroke, is built once

@@ -197,8 +197,8 @@ struct PredicateExportTests {
 
     @Test func closuresNestedAsDeepAsTheParserAllowsAreBuiltAndMeanWhatPQMeans() throws {
         // Each level is a flatMap and a contains(where:). Built with a dry run per closure and no memory of
-        // them, 12 levels were 4^12 bodies and the node budget refused them; each body is now built at most
-        // twice. 64 levels is the parser's nesting limit (128).
+        // them, 12 levels were 4^12 bodies and the node budget refused them; a body at depth k is now built
+        // k + 1 times. 64 levels is the parser's nesting limit (128).
         for depth in [1, 2, 3, 12, 64] {
             var text = "pages > 1"
             for _ in 0..<depth { text = "author.books.contains { $0.\(text) }" }

@@ -175,6 +175,11 @@ private struct ShapeHash {
         for step in steps { add(step.relationship.name) }
     }
 
+    mutating func add(_ path: CollectionPath) {
+        add(level: path.level, steps: path.steps)
+        add(path.relationship.relationship.name)
+    }
+
     mutating func add(_ expr: TypedExpr) {
         switch expr {
         case .constant(_, let type):
@@ -258,14 +263,12 @@ private struct ShapeHash {
         case .quantified(let quantifier, let path, let body):
             add(38)
             add(quantifier.rawValue)
-            add(level: path.level, steps: path.steps)
-            add(path.relationship.relationship.name)
+            add(path)
             add(body)
         case .aggregate(let function, let path, let filter, let value, let type):
             add(39)
             add(function.rawValue)
-            add(level: path.level, steps: path.steps)
-            add(path.relationship.relationship.name)
+            add(path)
             add(type)
             if let filter { add(filter) } else { add(0) }
             if let value { add(value) } else { add(0) }

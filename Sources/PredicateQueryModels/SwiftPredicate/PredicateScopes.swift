@@ -12,16 +12,22 @@ extension MemberResolver {
         switch expr.kind {
         case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
             forEachNode(of: collection, visit)
-            var inner = self
-            if case .keyPath(let path) = collection.kind, let (entity, _) = destination(of: path) {
-                inner.variables[closure.variable] = entity
-            } else {
-                inner.variables[closure.variable] = nil
-            }
-            inner.forEachNode(of: closure.body, visit)
+            inside(closure, over: collection).forEachNode(of: closure.body, visit)
         default:
             for child in expr.children { forEachNode(of: child, visit) }
         }
+    }
+
+    /// The resolver for the body of `closure`, run over the elements of `collection`: its variable
+    /// bound to their entity (unbound when `collection` is no to-many key path pq resolves).
+    func inside(_ closure: Closure, over collection: Expr) -> MemberResolver {
+        var inner = self
+        if case .keyPath(let path) = collection.kind, let (entity, _) = destination(of: path) {
+            inner.variables[closure.variable] = entity
+        } else {
+            inner.variables[closure.variable] = nil
+        }
+        return inner
     }
 
     /// The entity a key path starts from.

@@ -62,13 +62,7 @@ enum RelationshipNilTestRule {
         case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
             // The closure's body is a predicate of its own, over the elements.
             visit(collection, resolver, led: false, inAlternative: false, &found)
-            var inner = resolver
-            if case .keyPath(let path) = collection.kind, let (entity, _) = resolver.destination(of: path) {
-                inner.variables[closure.variable] = entity
-            } else {
-                inner.variables[closure.variable] = nil
-            }
-            visit(closure.body, inner, led: false, inAlternative: false, &found)
+            visit(closure.body, resolver.inside(closure, over: collection), led: false, inAlternative: false, &found)
         default:
             for child in node.children { visit(child, resolver, led: false, inAlternative: false, &found) }
         }

@@ -36,6 +36,7 @@ struct SwiftLintModels {
         var own: [SwiftFileDeclarations] = []
         var importedFiles: [SwiftFileDeclarations] = []
         var others: [SwiftFileDeclarations] = []
+        var otherModules: [String] = []
         var tests: [SwiftFileDeclarations] = []
         for (position, file) in declarations.enumerated() {
             let fileModule = layout.modules[position]
@@ -47,33 +48,29 @@ struct SwiftLintModels {
                 importedFiles.append(file)
             } else {
                 others.append(file)
+                otherModules.append(fileModule.name)
             }
         }
         self.init(
             ordered: own + importedFiles + others + tests, own: module == nil ? nil : Set(own.map(\.file)), sql: sql,
             preferred: [])
         if module != nil {
-            undecided = Self.undecided(seen: own + importedFiles, others: others, layout: layout, declarations: declarations)
+            undecided = Self.undecided(seen: own + importedFiles, others: Array(zip(others, otherModules)))
         }
     }
 
-    /// The names the `seen` files do not declare but two or more of the modules of `others` do, with
-    /// those modules' names.
+    /// The names the `seen` files do not declare but the files of two or more modules among `others` do,
+    /// with those modules' names.
     private static func undecided(
-        seen: [SwiftFileDeclarations], others: [SwiftFileDeclarations], layout: SwiftModuleLayout,
-        declarations: [SwiftFileDeclarations]
+        seen: [SwiftFileDeclarations], others: [(file: SwiftFileDeclarations, module: String)]
     ) -> [String: [String]] {
         func declared(_ file: SwiftFileDeclarations) -> Set<String> {
             Set(file.types.filter { $0.kind != .extension }.compactMap(\.path.first) + file.aliases.compactMap(\.path.first))
         }
         let near = seen.reduce(into: Set<String>()) { $0.formUnion(declared($1)) }
-        let moduleOfFile = Dictionary(
-            zip(declarations.map(\.file), layout.modules.map(\.name)), uniquingKeysWith: { first, _ in first })
         var modules: [String: Set<String>] = [:]
-        for file in others {
-            for name in declared(file) where !near.contains(name) {
-                modules[name, default: []].insert(moduleOfFile[file.file] ?? file.file)
-            }
+        for (file, module) in others {
+            for name in declared(file) where !near.contains(name) { modules[name, default: []].insert(module) }
         }
         return modules.filter { $0.value.count > 1 }.mapValues { $0.sorted() }
     }

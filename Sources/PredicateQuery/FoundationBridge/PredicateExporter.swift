@@ -16,8 +16,9 @@
 import Foundation
 
 struct PredicateExporter {
-    /// How many nodes one conversion may build: a closure node builds its body
-    /// twice the first time (PredicateTerm.swift), so deep nesting is refused before it is slow.
+    /// How many nodes one conversion may build: the first conversion of a shape builds a closure's
+    /// body at nesting depth k k + 1 times (ClosurePrototypes.swift), so a huge query is refused
+    /// before it is slow.
     static let nodeBudget = 200_000
 
     let schema: Schema

@@ -95,6 +95,8 @@ public enum SwiftAppLint {
             return (bytes: bytes, tokens: SwiftSourceScanner.scan(bytes).tokens)
         }
         let methods = SwiftPredicateMethods(files: scanned.map(\.tokens))
+        // `Beta.Item`: the models of module Beta as its own files see them, made when a site names one.
+        var qualifiedViews: [String: SwiftLintModels] = [:]
         var sites: [Site] = []
         for (position, file) in files.enumerated() {
             guard let models = byView[ModuleView(module: layout.modules[position], imported: imports[position])] else {
@@ -105,19 +107,44 @@ public enum SwiftAppLint {
             finder.acceptsEvaluate = true
             finder.predicateMethods = methods
             for var found in finder.sites() {
+                var siteModels = models
+                if let name = found.query?.entity,
+                    let (module, type) = qualifyingModule(of: writtenType(of: found, name), seen: models, layout: layout)
+                {
+                    let view =
+                        qualifiedViews[module.name]
+                        ?? SwiftLintModels(declarations, layout: layout, module: module, sql: sql)
+                    qualifiedViews[module.name] = view
+                    siteModels = view
+                    found.writtenType = type
+                    found.query?.entity = Name(type.joined(separator: "."), span: name.span)
+                }
                 // Why a site is skipped names the generic code around it, looked up only for those sites.
                 let name = found.query?.entity
-                if name.map({ models.entityName(written: writtenType(of: found, $0)) == nil }) ?? true {
+                if name.map({ siteModels.entityName(written: writtenType(of: found, $0)) == nil }) ?? true {
                     found.genericScope = finder.genericDeclarations(around: found.token)
                 }
                 sites.append(
-                    check(found, in: file.path, bytes: bytes, models: models, engineDifferences: engineDifferences))
+                    check(found, in: file.path, bytes: bytes, models: siteModels, engineDifferences: engineDifferences))
             }
         }
         return Report(
             files: files, schema: whole.schema,
             modelWarnings: SwiftModelSource.limited(warnings, fileOrder: files.map(\.path)), sites: sites,
             projectWarnings: layout.warnings)
+    }
+
+    /// The app's module a site's type is qualified with (`Beta.Item`), and the type in it: when the
+    /// first component of the type as written names a module of the app and no type the file sees (a
+    /// type of that name shadows the module, as in Swift).
+    static func qualifyingModule(
+        of written: String, seen models: SwiftLintModels, layout: SwiftModuleLayout
+    ) -> (SwiftModuleLayout.Module, [String])? {
+        let components = written.split(separator: ".").map(String.init)
+        guard components.count > 1, !models.declaresType(named: components[0]),
+            let module = layout.modules.first(where: { $0.name == components[0] && !$0.isTest })
+        else { return nil }
+        return (module, Array(components.dropFirst()))
     }
 
     /// A module as one of its files sees the app: with the app's modules that file imports.

@@ -144,6 +144,11 @@ struct SwiftLintModels {
         builder.entityName(written: written.split(separator: ".").map(String.init))
     }
 
+    /// Whether a type or typealias named `name` is declared where these models are seen (at any nesting).
+    func declaresType(named name: String) -> Bool {
+        builder.lookup([name], scope: []) != nil
+    }
+
     /// The stored properties of each model pq could not read, by entity name.
     var skippedProperties: [String: Set<String>] { builder.skippedProperties }
 }

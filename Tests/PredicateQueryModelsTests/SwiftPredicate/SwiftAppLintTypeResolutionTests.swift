@@ -177,6 +177,36 @@ struct SwiftAppLintTypeResolutionTests {
         #expect(Self.lint(files, in: "Pkg/Sources/App/WrongTag.swift").codes == ["check.unknownProperty"])
     }
 
+    @Test func aModuleQualifiedNameIsThatModulesModel() {
+        // The file imports Alpha, whose Item comes first; `Beta.Item` is Beta's all the same.
+        let files = Self.twoItems([
+            ("UseB.swift", "import Alpha\nimport Beta\nlet p = #Predicate<Beta.Item> { $0.onlyB == 1 }"),
+            ("UseA.swift", "import Alpha\nimport Beta\nlet p = #Predicate<Alpha.Item> { $0.onlyA == 1 }"),
+            ("WrongB.swift", "import Alpha\nimport Beta\nlet p = #Predicate<Beta.Item> { $0.onlyA == 1 }"),
+            ("SortB.swift", "import Alpha\nimport Beta\n@Query(sort: \\Beta.Item.onlyB) var items: [Beta.Item]"),
+        ])
+        for file in ["UseB", "UseA", "SortB"] {
+            let result = Self.lint(files, in: "Pkg/Sources/App/\(file).swift")
+            #expect(result.codes.isEmpty, "\(file): \(result.codes)")
+            #expect(result.skipped.isEmpty, "\(file): \(result.skipped)")
+        }
+        // Checked against Beta's Item, not skipped: Alpha's property is not there.
+        #expect(Self.lint(files, in: "Pkg/Sources/App/WrongB.swift").codes == ["check.unknownProperty"])
+    }
+
+    @Test func aTypeNamedAsAModuleShadowsTheModule() {
+        // As in Swift, a type called `Beta` the file sees wins over the module: `Beta.Item` is its nested model.
+        let shadow = "import SwiftData\nenum Beta {}\nextension Beta { @Model final class Item { var onlyNested: Int = 0; init() {} } }"
+        let files = Self.twoItems([
+            ("Shadow.swift", shadow),
+            ("Use.swift", "import Beta\nlet p = #Predicate<Beta.Item> { $0.onlyNested == 1 }"),
+            ("Wrong.swift", "import Beta\nlet p = #Predicate<Beta.Item> { $0.onlyB == 1 }"),
+        ])
+        let use = Self.lint(files, in: "Pkg/Sources/App/Use.swift")
+        #expect(use.codes.isEmpty && use.skipped.isEmpty, "\(use)")
+        #expect(Self.lint(files, in: "Pkg/Sources/App/Wrong.swift").codes == ["check.unknownProperty"])
+    }
+
     @Test func aModelInANamespaceBesideASameNamedView() {
         let models = """
             import SwiftData

@@ -22,6 +22,7 @@ public enum LintRuleCatalog {
         .transientProperty,
         .sortThroughToMany,
         .unknownProperty,
+        .storedValueMember,
         .methodNotInPredicate,
         .pqOnlySpelling,
         .invalidPredicate,

@@ -271,7 +271,7 @@ public enum SwiftAppLint {
         site.diagnostics += checked.diagnostics.filter {
             guard $0.code == .toManyWithoutQuantifier else { return !limits.isOwnLimit($0) }
             return !toMany && !emptiness.explainedKeyPaths.contains($0.span) && !limits.isOwnLimit($0)
-        }
+        }.map(StoredValueMemberRule.restate)
         site.diagnostics += rules + emptiness.diagnostics
         // Where the app's Swift is pq's, or SwiftData would answer differently (`SwiftDataDifferences`).
         site.diagnostics += SwiftDataDifferences.foreign(found.foreignSpellings)

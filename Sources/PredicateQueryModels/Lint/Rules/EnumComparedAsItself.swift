@@ -11,7 +11,7 @@ extension LintRule {
             from a case).
             """,
         evidence:
-            "What the lint said before its catalog: 'the fetch fails at run time'. No OS version or reference is recorded yet.",
+            "SwiftData's own error, thrown by the fetch: SwiftDataError.unsupportedPredicate, \"Unsupported Predicate: Captured/constant values of type 'MealLogStatus' are not supported\", quoted by a shipped app's fix that took `#Predicate { $0.status == status }` out of its fetch (marcosbarbero/fit-iq-workspaces, FitIQ/docs/fixes/MEAL_LOG_API_AND_PREDICATE_FIX.md). No OS version is recorded.",
         codes: [.swiftDataBehaviour],
         examples: [
             .withModels("let active = #Predicate<Trip> { $0.status == .active }", triggers: true),

@@ -287,12 +287,31 @@ extension TypeChecker {
             guard let typed = check(operand, expecting: nil) else { return nil }
             return .compare(.equal, typed, .constant(.string(""), typed.type), [])
         }
+        if !Self.namesACollection(operand) {
+            // A string worked out (`(note ?? "").isEmpty`): empty when it equals "". Anything else is
+            // reported below, as a collection operand that is none.
+            var trial = self
+            if let typed = trial.check(operand, expecting: nil), typed.type.isTextual,
+                !trial.diagnostics[diagnostics.count...].contains(where: { $0.severity == .error })
+            {
+                self = trial
+                return .compare(.equal, typed, .constant(.string(""), typed.type), [])
+            }
+        }
         guard let (path, filters) = resolveCollection(operand, operation: "isEmpty") else { return nil }
         let conditions = withElements(of: path, named: filters.map(\.variable)) { checker in
             filters.map { checker.checkPredicate($0.body) }
         }
         guard let checked = Self.allChecked(conditions) else { return nil }
         return .quantified(.none, path, checked.isEmpty ? .constant(.bool(true), .bool) : Self.conjunction(checked))
+    }
+
+    /// Whether `expr` is written as a collection could be: a key path, or a filter of one.
+    private static func namesACollection(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .keyPath, .filter: true
+        default: false
+        }
     }
 
     // MARK: - Sorting

@@ -50,6 +50,16 @@ struct SwiftAppLintOwnLimitsTests {
         #expect(Self.lint("let p = #Predicate<Item> { $0.code.count > 0 }").isEmpty)
     }
 
+    @Test func theEmptinessOfAStringWorkedOutIsNotAnAppError() {
+        // `isEmpty` of a String that is not a stored property (Foundation's predicate takes any Collection's).
+        for body in ["($0.title ?? \"\").isEmpty", "!($0.code ?? \"x\").isEmpty", "$0.title.isEmpty"] {
+            let found = Self.lint("let p = #Predicate<Item> { \(body) }")
+            #expect(found.isEmpty, "\(body): \(found.map(\.message))")
+        }
+        // Of a number it is still an error: Swift has no such member.
+        #expect(Self.lint("let p = #Predicate<Item> { $0.status.rawValue.isEmpty && ($0.code.count + 1).isEmpty }").map(\.code) == [.notACollection])
+    }
+
     @Test func aSortByPersistentModelIDIsNotAnAppError() {
         #expect(Self.lint("let d = FetchDescriptor<Item>(sortBy: [SortDescriptor(\\.persistentModelID)])").isEmpty)
         // A sort by a relationship-free misspelling is still reported.

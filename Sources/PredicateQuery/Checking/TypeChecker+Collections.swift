@@ -287,14 +287,14 @@ extension TypeChecker {
             guard let typed = check(operand, expecting: nil) else { return nil }
             return .compare(.equal, typed, .constant(.string(""), typed.type), [])
         }
-        if !Self.namesACollection(operand) {
-            // A string worked out (`(note ?? "").isEmpty`): empty when it equals "". Anything else is
-            // reported below, as a collection operand that is none.
-            var trial = self
-            if let typed = trial.check(operand, expecting: nil), typed.type.isTextual,
-                !trial.diagnostics[diagnostics.count...].contains(where: { $0.severity == .error })
-            {
-                self = trial
+        if !Self.isWrittenAsCollection(operand) {
+            // A string worked out (`(note ?? "").isEmpty`): empty when it equals "". The operand's own
+            // errors are the ones to report; a value of another type is reported below, as a
+            // collection operand that is none.
+            let before = diagnostics.count
+            let typed = check(operand, expecting: nil)
+            if diagnostics[before...].contains(where: { $0.severity == .error }) { return nil }
+            if let typed, typed.type == .string {
                 return .compare(.equal, typed, .constant(.string(""), typed.type), [])
             }
         }
@@ -306,8 +306,8 @@ extension TypeChecker {
         return .quantified(.none, path, checked.isEmpty ? .constant(.bool(true), .bool) : Self.conjunction(checked))
     }
 
-    /// Whether `expr` is written as a collection could be: a key path, or a filter of one.
-    private static func namesACollection(_ expr: Expr) -> Bool {
+    /// Whether `expr` has a collection's form: a key path, or a filter of one.
+    private static func isWrittenAsCollection(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .keyPath, .filter: true
         default: false

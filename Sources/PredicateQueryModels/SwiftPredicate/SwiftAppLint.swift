@@ -95,8 +95,8 @@ public enum SwiftAppLint {
             return (bytes: bytes, tokens: SwiftSourceScanner.scan(bytes).tokens)
         }
         let methods = SwiftPredicateMethods(files: scanned.map(\.tokens))
-        // `Beta.Item`: the models of module Beta as its own files see them, made when a site names one.
-        var qualifiedViews: [String: SwiftLintModels] = [:]
+        // `Beta.Item`: the models of module Beta, its own declarations first, made when a site names one.
+        var qualifiedViews: [SwiftModuleLayout.Module: SwiftLintModels] = [:]
         var sites: [Site] = []
         for (position, file) in files.enumerated() {
             guard let models = byView[ModuleView(module: layout.modules[position], imported: imports[position])] else {
@@ -109,13 +109,15 @@ public enum SwiftAppLint {
             for var found in finder.sites() {
                 var siteModels = models
                 if let name = found.query?.entity,
-                    let (module, type) = qualifyingModule(of: writtenType(of: found, name), seen: models, layout: layout)
+                    let (module, type) = qualifyingModule(
+                        of: writtenType(of: found, name), from: layout.modules[position], seen: models, layout: layout)
                 {
-                    let view =
-                        qualifiedViews[module.name]
-                        ?? SwiftLintModels(declarations, layout: layout, module: module, sql: sql)
-                    qualifiedViews[module.name] = view
-                    siteModels = view
+                    if module != layout.modules[position] {
+                        let view =
+                            qualifiedViews[module] ?? SwiftLintModels(declarations, layout: layout, module: module, sql: sql)
+                        qualifiedViews[module] = view
+                        siteModels = view
+                    }
                     found.writtenType = type
                     found.query?.entity = Name(type.joined(separator: "."), span: name.span)
                 }
@@ -135,16 +137,16 @@ public enum SwiftAppLint {
     }
 
     /// The app's module a site's type is qualified with (`Beta.Item`), and the type in it: when the
-    /// first component of the type as written names a module of the app and no type the file sees (a
-    /// type of that name shadows the module, as in Swift).
+    /// first component of the type as written names a module of the app (the site's own first) and no
+    /// top-level type the file sees (such a type shadows the module, as in Swift).
     static func qualifyingModule(
-        of written: String, seen models: SwiftLintModels, layout: SwiftModuleLayout
+        of written: String, from own: SwiftModuleLayout.Module, seen models: SwiftLintModels, layout: SwiftModuleLayout
     ) -> (SwiftModuleLayout.Module, [String])? {
         let components = written.split(separator: ".").map(String.init)
-        guard components.count > 1, !models.declaresType(named: components[0]),
-            let module = layout.modules.first(where: { $0.name == components[0] && !$0.isTest })
-        else { return nil }
-        return (module, Array(components.dropFirst()))
+        guard components.count > 1, !models.topLevelNames.contains(components[0]) else { return nil }
+        let module =
+            own.name == components[0] ? own : layout.modules.first { $0.name == components[0] && !$0.isTest }
+        return module.map { ($0, Array(components.dropFirst())) }
     }
 
     /// A module as one of its files sees the app: with the app's modules that file imports.

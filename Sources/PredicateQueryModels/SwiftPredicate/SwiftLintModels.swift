@@ -57,7 +57,17 @@ struct SwiftLintModels {
         if module != nil {
             undecided = Self.undecided(seen: own + importedFiles, others: Array(zip(others, otherModules)))
         }
+        let seen = module == nil ? declarations : own + importedFiles
+        topLevelNames = Set(
+            seen.flatMap { file in
+                file.types.filter { $0.kind != .extension && $0.path.count == 1 }.map(\.name)
+                    + file.aliases.filter { $0.path.count == 1 }.map(\.name)
+            })
     }
+
+    /// The types and typealiases declared at the top level of the files this module's file sees (its
+    /// module's and those it imports): a name Swift finds before a module of that name.
+    private(set) var topLevelNames: Set<String> = []
 
     /// The names the `seen` files do not declare but the files of two or more modules among `others` do,
     /// with those modules' names.
@@ -142,11 +152,6 @@ struct SwiftLintModels {
     /// The entity a type written at a site names (`Trip`, `Schema.Trip`, an alias of either), or nil.
     func entityName(written: String) -> String? {
         builder.entityName(written: written.split(separator: ".").map(String.init))
-    }
-
-    /// Whether a type or typealias named `name` is declared where these models are seen (at any nesting).
-    func declaresType(named name: String) -> Bool {
-        builder.lookup([name], scope: []) != nil
     }
 
     /// The stored properties of each model pq could not read, by entity name.

@@ -26,10 +26,11 @@ struct StoredValueMemberRuleTests {
 
             @Model final class Entry {
                 var note: String
+                var when: Date
                 var mood: Mood
                 var place: Place
                 var profile: Profile?
-                init(note: String) { self.note = note; mood = .calm; place = Place(city: "", code: ""); }
+                init(note: String) { self.note = note; when = Date(); mood = .calm; place = Place(city: "", code: ""); }
             }
             """)
 
@@ -38,7 +39,7 @@ struct StoredValueMemberRuleTests {
             "func f(userID: String, id: UUID) { let p = #Predicate<Entry> { entry in \(body) } }", at: "Views/List.swift",
             models: Self.models
         )
-        .filter { $0.diagnostic.code == .invalidMemberAccess }
+        .filter { $0.diagnostic.code == .swiftStoredValueMember }
         .map { ($0.diagnostic.severity, $0.text, $0.diagnostic.message) }
     }
 
@@ -52,7 +53,20 @@ struct StoredValueMemberRuleTests {
         // Not pq's wording, which would tell the developer that UUID has no uuidString.
         #expect(found.first?.message.contains("has no member") == false)
         #expect(findings("entry.note.capitalized == userID").map(\.text) == ["capitalized"])
-        #expect(findings("entry.mood.description == userID").map(\.text) == ["description"])
+        #expect(findings("entry.when.timeIntervalSince1970 > 0").map(\.text) == ["timeIntervalSince1970"])
+    }
+
+    @Test func aMemberTheAppsOwnTypeDoesNotDeclareStaysUnknown() {
+        // Swift may well not compile these: they keep the checker's wording, under unknown-property.
+        for body in ["entry.place.cty == userID", "entry.mood.label == userID"] {
+            #expect(findings(body).isEmpty, "\(body)")
+            let codes = LintedSite.findings(
+                "func f(userID: String) { let p = #Predicate<Entry> { entry in \(body) } }", at: "Views/List.swift",
+                models: Self.models
+            ).map(\.diagnostic.code)
+            #expect(codes == [.invalidMemberAccess], "\(body)")
+            #expect(codes.map { LintRuleCatalog.rule(for: $0).id } == ["unknown-property"], "\(body)")
+        }
     }
 
     @Test func theStoredValueItselfARawValueAndAStructsFieldAreFine() {
@@ -68,10 +82,16 @@ struct StoredValueMemberRuleTests {
             LintedSite.findings(
                 "func f(userID: String) { let p = #Predicate<Entry> { $0.profile?.id.uuidString == userID } }",
                 at: "Views/List.swift", models: Self.models
-            ).first { $0.diagnostic.code == .invalidMemberAccess })
+            ).first { $0.diagnostic.code == .swiftStoredValueMember })
         let notes = finding.diagnostic.notes.map(\.message)
         #expect(notes.contains { $0.hasPrefix("evidence: SwiftData's fatal error") })
         #expect(notes.contains { $0.contains("UUID(uuidString:") })
+        // The UUID advice only where the value is a UUID.
+        let other = LintedSite.findings(
+            "func f(t: String) { let p = #Predicate<Entry> { $0.note.capitalized == t } }", at: "Views/List.swift",
+            models: Self.models
+        ).first { $0.diagnostic.code == .swiftStoredValueMember }
+        #expect(other?.diagnostic.notes.contains { $0.message.contains("UUID") && !$0.message.hasPrefix("evidence") } == false)
         #expect(!notes.contains { $0.hasSuffix("not a relationship") })
         #expect(LintRuleCatalog.rule(for: finding.diagnostic.code).id == "stored-value-member")
     }

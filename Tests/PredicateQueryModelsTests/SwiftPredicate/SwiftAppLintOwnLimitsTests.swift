@@ -18,6 +18,7 @@ struct SwiftAppLintOwnLimitsTests {
             @Model final class Item {
                 var title: String = ""
                 var code: String = ""
+                var note: String? = nil
                 var status: Status = Status.open
                 var log: LogFromAPackage = LogFromAPackage()
                 init() {}
@@ -52,12 +53,12 @@ struct SwiftAppLintOwnLimitsTests {
 
     @Test func theEmptinessOfAStringWorkedOutIsNotAnAppError() {
         // `isEmpty` of a String that is not a stored property (Foundation's predicate takes any Collection's).
-        for body in ["($0.title ?? \"\").isEmpty", "!($0.code ?? \"x\").isEmpty", "$0.title.isEmpty"] {
+        for body in ["($0.note ?? \"\").isEmpty", "!($0.note ?? \"x\").isEmpty", "$0.title.isEmpty"] {
             let found = Self.lint("let p = #Predicate<Item> { \(body) }")
             #expect(found.isEmpty, "\(body): \(found.map(\.message))")
         }
-        // Of a number it is still an error: Swift has no such member.
-        #expect(Self.lint("let p = #Predicate<Item> { $0.status.rawValue.isEmpty && ($0.code.count + 1).isEmpty }").map(\.code) == [.notACollection])
+        // The operand's own mistake is the one reported, not a missing to-many relationship.
+        #expect(Self.lint("let p = #Predicate<Item> { ($0.nmae ?? \"\").isEmpty }").map(\.code) == [.unknownProperty])
     }
 
     @Test func aSortByPersistentModelIDIsNotAnAppError() {

@@ -207,6 +207,18 @@ struct SwiftAppLintTypeResolutionTests {
         #expect(Self.lint(files, in: "Pkg/Sources/App/Wrong.swift").codes == ["check.unknownProperty"])
     }
 
+    @Test func aNestedTypeOrAnUnimportedModulesTypeDoesNotShadowTheModule() {
+        // Neither is found by the bare name `Beta` in this file, so `Beta.Item` is module Beta's.
+        let nested = ("Theme.swift", "enum Theme { enum Beta {} }")
+        let elsewhere = ("Pkg/Sources/Alpha/Names.swift", "enum Beta {}")
+        let files =
+            Self.twoItems([
+                nested, ("Use.swift", "import Beta\nlet p = #Predicate<Beta.Item> { $0.onlyB == 1 }"),
+            ]) + [elsewhere]
+        let use = Self.lint(files, in: "Pkg/Sources/App/Use.swift")
+        #expect(use.codes.isEmpty && use.skipped.isEmpty, "\(use)")
+    }
+
     @Test func aModelInANamespaceBesideASameNamedView() {
         let models = """
             import SwiftData

@@ -23,8 +23,11 @@ extension SwiftQuerySiteFinder {
             if token.kind == .identifier, token.text == "SortDescriptor", let close = descriptorEnd(index) {
                 var open = index + 1
                 if isPunctuation("<", at: open), let typeClose = closing(open) {
-                    if entity == nil, let type = (open + 1..<typeClose).first(where: { tokens[$0].kind == .identifier }) {
-                        entity = Name(tokens[type].text, span: span(type))
+                    // `SortDescriptor<DBModel.Country>`: the type keeps its path, as written.
+                    let written = dottedType(after: open)
+                    if entity == nil, !written.isEmpty {
+                        entity = Name(
+                            written.joined(separator: "."), span: span(open + 1).merged(with: span(open + 2 * written.count - 1)))
                     }
                     open = typeClose + 1
                 }

@@ -184,8 +184,9 @@ struct SwiftAppLintTypeResolutionTests {
             ("UseA.swift", "import Alpha\nimport Beta\nlet p = #Predicate<Alpha.Item> { $0.onlyA == 1 }"),
             ("WrongB.swift", "import Alpha\nimport Beta\nlet p = #Predicate<Beta.Item> { $0.onlyA == 1 }"),
             ("SortB.swift", "import Alpha\nimport Beta\n@Query(sort: \\Beta.Item.onlyB) var items: [Beta.Item]"),
+            ("DescriptorB.swift", "import Alpha\nimport Beta\nlet s = [SortDescriptor<Beta.Item>(\\.onlyB)]"),
         ])
-        for file in ["UseB", "UseA", "SortB"] {
+        for file in ["UseB", "UseA", "SortB", "DescriptorB"] {
             let result = Self.lint(files, in: "Pkg/Sources/App/\(file).swift")
             #expect(result.codes.isEmpty, "\(file): \(result.codes)")
             #expect(result.skipped.isEmpty, "\(file): \(result.skipped)")
@@ -236,6 +237,12 @@ struct SwiftAppLintTypeResolutionTests {
         let result = Self.lint(files, in: "App/Use.swift")
         #expect(result.codes.isEmpty, "\(result.codes)")
         #expect(result.skipped.isEmpty, "\(result.skipped)")
+        // A sort descriptor that writes the nested type is read with its path, not as 'DBModel'.
+        let sort = [("App/Models.swift", models), ("App/Sort.swift", "let s = [SortDescriptor<DBModel.Country>(\\.name)]")]
+        let sorted = Self.lint(sort, in: "App/Sort.swift")
+        #expect(sorted.codes.isEmpty && sorted.skipped.isEmpty, "\(sorted)")
+        let wrong = [("App/Models.swift", models), ("App/Sort.swift", "let s = [SortDescriptor<DBModel.Country>(\\.nmae)]")]
+        #expect(Self.lint(wrong, in: "App/Sort.swift").codes == ["check.unknownProperty"])
     }
 
     @Test func twoAppsLintedTogetherKeepTheirOwnModels() {

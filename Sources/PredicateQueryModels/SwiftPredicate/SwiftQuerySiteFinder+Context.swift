@@ -41,7 +41,16 @@ extension SwiftQuerySiteFinder {
             tokens[open - 1].kind == .identifier, wrappers.contains(tokens[open - 1].text),
             let type = (open + 1..<close).last(where: { tokens[$0].kind == .identifier })
         else { return nil }
-        return (Name(tokens[type].text, span: span(type)), open - 1)
+        return (writtenName(endingAt: type), open - 1)
+    }
+
+    /// The type name that ends at the identifier at `type`, with the path written before it
+    /// (`Beta.Item`, `SchemaV2.Trip`), as `#Predicate<…>` sites keep it.
+    func writtenName(endingAt type: Int) -> Name {
+        var first = type
+        while first >= 2, tokens[first - 1].isPunctuation("."), tokens[first - 2].kind == .identifier { first -= 2 }
+        let text = stride(from: first, through: type, by: 2).map { tokens[$0].text }.joined(separator: ".")
+        return Name(text, span: span(first).merged(with: span(type)))
     }
 
     /// The `<` matching the `>` at `close`, looking backwards on the same nesting level.
@@ -170,7 +179,7 @@ extension SwiftQuerySiteFinder {
             isPunctuation("<", at: next + 2), let close = closing(next + 2),
             let type = (next + 3..<close).last(where: { tokens[$0].kind == .identifier })
         {
-            return Name(tokens[type].text, span: span(type))
+            return writtenName(endingAt: type)
         }
         if tokens[next].isPunctuation(":"), tokens[next + 1].isWord("Predicate"), isPunctuation("<", at: next + 2),
             let close = closing(next + 2)
@@ -198,7 +207,7 @@ extension SwiftQuerySiteFinder {
         guard isPunctuation(":", at: index + 1), isPunctuation("[", at: index + 2), let close = closing(index + 2),
             let type = (index + 3..<close).last(where: { tokens[$0].kind == .identifier })
         else { return nil }
-        return Name(tokens[type].text, span: span(type))
+        return writtenName(endingAt: type)
     }
 
     /// `@Query(…) private(set) var items: [T]`: T, from the tokens after the call's `)` at `close`.

@@ -185,8 +185,14 @@ struct SwiftAppLintTypeResolutionTests {
             ("WrongB.swift", "import Alpha\nimport Beta\nlet p = #Predicate<Beta.Item> { $0.onlyA == 1 }"),
             ("SortB.swift", "import Alpha\nimport Beta\n@Query(sort: \\Beta.Item.onlyB) var items: [Beta.Item]"),
             ("DescriptorB.swift", "import Alpha\nimport Beta\nlet s = [SortDescriptor<Beta.Item>(\\.onlyB)]"),
+            // The type from the code around the site.
+            ("ContextB.swift", "import Alpha\nimport Beta\nlet p: Predicate<Beta.Item> = #Predicate { $0.onlyB == 1 }"),
+            (
+                "QueryB.swift",
+                "import Alpha\nimport Beta\nstruct V { @Query(filter: #Predicate { $0.onlyB == 1 }) var items: [Beta.Item] }"
+            ),
         ])
-        for file in ["UseB", "UseA", "SortB", "DescriptorB"] {
+        for file in ["UseB", "UseA", "SortB", "DescriptorB", "ContextB", "QueryB"] {
             let result = Self.lint(files, in: "Pkg/Sources/App/\(file).swift")
             #expect(result.codes.isEmpty, "\(file): \(result.codes)")
             #expect(result.skipped.isEmpty, "\(file): \(result.skipped)")

@@ -81,12 +81,24 @@ extension TypeChecker {
                     let next = path.components[index + 1]
                     // `format.rawValue`: the enum's stored raw value, an Int or a String,
                     // as Swift spells it (`$0.format.rawValue == "hc"`).
-                    if next.name == "rawValue", index + 2 == path.components.count,
-                        case .named(let typeName) = attribute.type, let enumType = schema.enumType(named: typeName)
+                    if next.name == "rawValue", case .named(let typeName) = attribute.type,
+                        let enumType = schema.enumType(named: typeName)
                     {
                         var raw = attribute
                         raw.type = enumType.rawType == .int ? .integer(bits: 64) : .string
-                        return .attribute(AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: raw))
+                        guard index + 2 < path.components.count else {
+                            return .attribute(
+                                AttributePath(level: startLevel, steps: steps, entity: entity.name, attribute: raw))
+                        }
+                        // `format.rawValue.count`: a member of the stored raw value.
+                        let member = path.components[index + 2]
+                        return reporter.error(
+                            .invalidMemberAccess, "value of type '\(raw.type)' has no member '\(member.name)'",
+                            at: member.span,
+                            notes: [
+                                DiagnosticNote(
+                                    "'\(attribute.name).rawValue' is the stored \(raw.type) of '\(attribute.name)', not a relationship")
+                            ])
                     }
                     if index + 2 == path.components.count, let field = compositeField(next.name, of: attribute) {
                         // A field of a Codable struct, a column of its own in Core Data's layout

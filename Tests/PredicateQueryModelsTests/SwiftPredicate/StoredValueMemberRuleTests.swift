@@ -54,6 +54,8 @@ struct StoredValueMemberRuleTests {
         #expect(found.first?.message.contains("has no member") == false)
         #expect(findings("entry.note.capitalized == userID").map(\.text) == ["capitalized"])
         #expect(findings("entry.when.timeIntervalSince1970 > 0").map(\.text) == ["timeIntervalSince1970"])
+        // Past an enum's raw value, which is what SwiftData stores.
+        #expect(findings("entry.mood.rawValue.capitalized == userID").map(\.text) == ["capitalized"])
     }
 
     @Test func aMemberTheAppsOwnTypeDoesNotDeclareStaysUnknown() {

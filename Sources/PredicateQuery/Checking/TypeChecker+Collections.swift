@@ -289,13 +289,18 @@ extension TypeChecker {
         }
         if !Self.isWrittenAsCollection(operand) {
             // A string worked out (`(note ?? "").isEmpty`): empty when it equals "". The operand's own
-            // errors are the ones to report; a value of another type is reported below, as a
-            // collection operand that is none.
+            // errors are the ones to report.
             let before = diagnostics.count
             let typed = check(operand, expecting: nil)
             if diagnostics[before...].contains(where: { $0.severity == .error }) { return nil }
             if let typed, typed.type == .string {
                 return .compare(.equal, typed, .constant(.string(""), typed.type), [])
+            }
+            if let typed {
+                return error(
+                    .notACollection,
+                    "'isEmpty' needs a to-many relationship or a string, but this is of type '\(typed.type)'",
+                    at: operand.span)
             }
         }
         guard let (path, filters) = resolveCollection(operand, operation: "isEmpty") else { return nil }

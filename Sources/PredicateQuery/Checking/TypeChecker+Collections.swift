@@ -291,17 +291,16 @@ extension TypeChecker {
             // A string worked out (`(note ?? "").isEmpty`): empty when it equals "". The operand's own
             // errors are the ones to report.
             let before = diagnostics.count
-            let typed = check(operand, expecting: nil)
-            if diagnostics[before...].contains(where: { $0.severity == .error }) { return nil }
-            if let typed, typed.type == .string {
-                return .compare(.equal, typed, .constant(.string(""), typed.type), [])
-            }
-            if let typed {
+            guard let typed = check(operand, expecting: nil),
+                !diagnostics[before...].contains(where: { $0.severity == .error })
+            else { return nil }
+            guard typed.type == .string else {
                 return error(
                     .notACollection,
                     "'isEmpty' needs a to-many relationship or a string, but this is of type '\(typed.type)'",
                     at: operand.span)
             }
+            return .compare(.equal, typed, .constant(.string(""), typed.type), [])
         }
         guard let (path, filters) = resolveCollection(operand, operation: "isEmpty") else { return nil }
         let conditions = withElements(of: path, named: filters.map(\.variable)) { checker in

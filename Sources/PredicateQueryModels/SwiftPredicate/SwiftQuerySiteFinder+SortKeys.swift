@@ -24,11 +24,7 @@ extension SwiftQuerySiteFinder {
                 var open = index + 1
                 if isPunctuation("<", at: open), let typeClose = closing(open) {
                     // `SortDescriptor<DBModel.Country>`: the type keeps its path, as written.
-                    let written = dottedType(after: open)
-                    if entity == nil, !written.isEmpty {
-                        entity = Name(
-                            written.joined(separator: "."), span: span(open + 1).merged(with: span(open + 2 * written.count - 1)))
-                    }
+                    if entity == nil { entity = typeArgument(closingAt: typeClose, of: ["SortDescriptor"])?.name }
                     open = typeClose + 1
                 }
                 let ascending = !(open..<close).contains { tokens[$0].isWord("reverse") }

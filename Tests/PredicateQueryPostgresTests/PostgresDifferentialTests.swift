@@ -22,7 +22,7 @@ import Testing
 @Suite(.serialized)
 struct PostgresDifferentialTests {
     static var casesPerSchema: Int {
-        Int(ProcessInfo.processInfo.environment["PQ_POSTGRES_DIFFERENTIAL_CASES"] ?? "") ?? 1_000
+        TestBudget.count("PQ_POSTGRES_DIFFERENTIAL_CASES", quick: 250, thorough: 1_000)
     }
 
     struct Tally {
@@ -82,7 +82,8 @@ struct PostgresDifferentialTests {
             #expect((tally.outOfRange[cause] ?? 0) > 0, "no query met: \(cause.rawValue)")
         }
         #expect(tally.outOfRangeTotal * 10 < tally.compared)
-        #expect(tally.compared >= 5_000, "too few queries compared on all three: \(tally.compared)")
+        // About half of all generated queries reach all three (the rest PostgreSQL refuses by design).
+        #expect(tally.compared >= Self.casesPerSchema * 5, "too few queries compared on all three: \(tally.compared)")
         #expect(tally.skipped * 20 < tally.compared)
     }
 

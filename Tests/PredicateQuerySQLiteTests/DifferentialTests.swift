@@ -4,7 +4,8 @@
 // is real. A failure prints the seed, the layout and the query text.
 //
 // Fixed seeds run every time; PQ_SEED adds one more (CI passes a fresh one and
-// prints it), and PQ_DIFFERENTIAL_CASES scales the number of cases.
+// prints it). The number of cases is `TestBudget`'s (125 per schema and seed, 500
+// under PQ_TEST_BUDGET=thorough, as CI runs), or PQ_DIFFERENTIAL_CASES.
 
 import Foundation
 import PredicateQueryFuzzing
@@ -17,7 +18,7 @@ import Testing
 
 struct DifferentialTests {
     static var casesPerSchema: Int {
-        Int(ProcessInfo.processInfo.environment["PQ_DIFFERENTIAL_CASES"] ?? "") ?? 500
+        TestBudget.count("PQ_DIFFERENTIAL_CASES", quick: 125, thorough: 500)
     }
 
     // Shared with PostgresDifferentialTests (`DifferentialInputs`, in PredicateQueryStoreTestSupport).

@@ -75,14 +75,11 @@ struct SQLParserDepthTests {
     }
 
     /// The measure taken as the tree is rendered is the estimate read from the SQL
-    /// text: on every golden form, each construct nested deep, random mixtures and
-    /// nested Double arithmetic (which PostgreSQL writes with guards around each
-    /// operation), in both dialects, whether the query is accepted or refused.
-    @Test(arguments: TestSeeds.with([1, 2, 3]))
-    func theTreeIsMeasuredAsItsTextWasEstimated(seed: UInt64) throws {
-        let (store, _) = try ExampleStore.make()
-        var postgres = StoreMapping.make(for: store.schema, layout: .plain)
-        postgres.database = .postgreSQL
+    /// text: on every golden form, each construct nested deep and nested Double
+    /// arithmetic (which PostgreSQL writes with guards around each operation), in
+    /// both dialects, whether the query is accepted or refused. (Random mixtures:
+    /// the next test, once per seed.)
+    @Test func theTreeIsMeasuredAsItsTextWasEstimated() throws {
         var texts: [(text: String, entity: String?)] = GoldenFile.cases(
             "Lowering/SpecForms.txt", target: "PredicateQuerySQLiteTests"
         ).map { ($0.input, $0.entity) }
@@ -93,17 +90,37 @@ struct SQLParserDepthTests {
                 texts.append(("Budget where " + text, nil))
             }
         }
-        var random = SplitMix64(seed: seed)
-        for _ in 0..<60 {
-            var text = "limit > 1"
-            for _ in 0..<random.int(1...30) { text = random.pick(Self.wrappers).wrap(text) }
-            texts.append(("Budget where " + text, nil))
-        }
         var arithmetic = "amount"
         for step in 0..<12 {
             arithmetic = step.isMultiple(of: 2) ? "(\(arithmetic) * 1.5 + amount)" : "(amount - \(arithmetic) / 2.5)"
             texts.append(("Transaction where \(arithmetic) > 1", nil))
         }
+        let (compared, refused) = try measureAsEstimated(texts)
+        print("SQLParserDepthTests: \(compared) statements measured as their text was estimated, \(refused) too deep")
+        #expect(compared >= 400)
+        #expect(refused >= 20)
+    }
+
+    /// The same, on random mixtures of the wrappers.
+    @Test(arguments: TestSeeds.with([1, 2, 3]))
+    func randomMixturesAreMeasuredAsTheirTextWasEstimated(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var texts: [(text: String, entity: String?)] = []
+        for _ in 0..<TestBudget.count(quick: 30, thorough: 60) {
+            var text = "limit > 1"
+            for _ in 0..<random.int(1...30) { text = random.pick(Self.wrappers).wrap(text) }
+            texts.append(("Budget where " + text, nil))
+        }
+        let (compared, _) = try measureAsEstimated(texts)
+        #expect(compared >= texts.count)
+    }
+
+    /// Compiles each text for SQLite and PostgreSQL and holds the measure to the
+    /// estimate from the text; how many statements were compared and refused.
+    private func measureAsEstimated(_ texts: [(text: String, entity: String?)]) throws -> (compared: Int, refused: Int) {
+        let (store, _) = try ExampleStore.make()
+        var postgres = StoreMapping.make(for: store.schema, layout: .plain)
+        postgres.database = .postgreSQL
         var compared = 0
         var refused = 0
         for (text, entity) in texts {
@@ -114,6 +131,12 @@ struct SQLParserDepthTests {
                 else { continue }
                 let estimated = SQLTextDepthOracle.estimate(measured.sql)
                 #expect(measured.parserDepth == estimated, "\(mapping.database): \(text.prefix(300))")
+                // Lowering measures only statements with more parentheses than fit unmeasured:
+                // no parenthesis may cost more than the bound that shortcut rests on.
+                let parentheses = measured.sql.utf8.count { $0 == UInt8(ascii: "(") }
+                #expect(
+                    measured.parserDepth <= parentheses * SQLParserDepth.mostEntriesPerParenthesis,
+                    "\(mapping.database): \(text.prefix(300))")
                 // Accepted exactly where the text's estimate fits, with the same message otherwise.
                 let tooDeep = result.diagnostics.filter { $0.code == .sqlTooDeep }
                 if estimated > SQLParserDepth.budget {
@@ -125,9 +148,7 @@ struct SQLParserDepthTests {
                 compared += 1
             }
         }
-        print("SQLParserDepthTests: \(compared) statements measured as their text was estimated, \(refused) too deep")
-        #expect(compared >= 400)
-        #expect(refused >= 20)
+        return (compared, refused)
     }
 
     @Test func doubleNegationsCostNothing() throws {

@@ -116,11 +116,12 @@ public struct TypeChecker {
     /// The entities that have a property for the first name of every key path the
     /// query starts from the object (an enum constant such as `Genre.action` aside).
     private static func candidateEntities(for query: Query, schema: Schema) -> [Entity] {
-        var names: Set<String> = []
+        // A query names a few properties: an array is cheaper than a set here.
+        var names: [String] = []
         func note(_ path: PropertyPath) {
-            guard case .object = path.root, let first = path.components.first?.name else { return }
+            guard case .object = path.root, let first = path.components.first?.name, !names.contains(first) else { return }
             if path.components.count == 2, schema.enumType(named: first) != nil { return }
-            names.insert(first)
+            names.append(first)
         }
         var pending = query.predicate.map { [$0] } ?? []
         while let expr = pending.popLast() {

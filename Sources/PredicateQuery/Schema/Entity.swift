@@ -64,7 +64,7 @@ public struct Entity: Sendable, Hashable {
         {
             return true
         }
-        guard let own = otherNames[name], own != name else { return false }
+        guard !otherNames.isEmpty, let own = otherNames[name], own != name else { return false }
         return hasProperty(named: own)
     }
 }

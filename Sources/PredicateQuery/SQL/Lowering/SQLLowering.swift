@@ -79,18 +79,22 @@ package struct SQLLowering {
         let (select, columns, lowering) = try statement(
             query, mapping: mapping, dialect: dialect, count: count, summaries: summaries)
         let renderer = SQLRenderer(dialect: lowering.dialect)
-        var rendered = SQLTextAndDepth.ofStatement()
-        rendered.reserveCapacity(256)
-        renderer.render(select, into: &rendered)
-        let depth = rendered.depth.deepest
-        guard depth <= SQLParserDepth.budget else {
-            throw LoweringError(
-                message:
-                    "the query is nested too deeply for SQLite's parser (about \(depth) levels of its stack of \(SQLParserDepth.budget)); nest fewer negations, parentheses or quantifiers",
-                code: .sqlTooDeep)
+        let text = renderer.render(select)
+        // Most statements have too few parentheses to come near the parser's limit;
+        // the others are walked once more, into the measure.
+        if !SQLParserDepth.fitsUnmeasured(openingParentheses: text.openingParentheses) {
+            var parser = SQLParserDepth.ofStatement()
+            renderer.render(select, into: &parser)
+            let depth = parser.deepest
+            guard depth <= SQLParserDepth.budget else {
+                throw LoweringError(
+                    message:
+                        "the query is nested too deeply for SQLite's parser (about \(depth) levels of its stack of \(SQLParserDepth.budget)); nest fewer negations, parentheses or quantifiers",
+                    code: .sqlTooDeep)
+            }
         }
         let compiled = CompiledQuery(
-            text: rendered.text, bindings: lowering.bindings, columns: columns, isCount: count, query: query,
+            text: text, bindings: lowering.bindings, columns: columns, isCount: count, query: query,
             mapping: mapping, hasSummaries: summaries, shapeDependsOnValues: lowering.shapeDependsOnValues)
         return (compiled, lowering)
     }

@@ -1,10 +1,11 @@
 // What the renderer writes a statement into.
 //
 // The renderer walks the SQL tree into an output: `SQLText` for the statement to
-// run, `SQLParserDepth` to measure how deep SQLite's parser must go to read it,
-// or both at once (`SQLTextAndDepth`, what lowering uses). Each output is told what every node writes, piece by piece,
-// so the depth is the depth of exactly the SQL that runs, without the SQL being
-// read back.
+// run, or `SQLParserDepth` to measure how deep SQLite's parser must go to read it
+// (lowering asks for the measure only when the text has more than a few
+// parentheses). Each output is told what every node writes, piece by piece, so
+// the depth is the depth of exactly the SQL that runs, without the SQL being read
+// back.
 
 /// An output of `SQLRenderer`.
 protocol SQLOutput {

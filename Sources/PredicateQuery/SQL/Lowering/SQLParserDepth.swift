@@ -16,10 +16,24 @@
 // plus 2 where that level is a SELECT's. The deepest sum of open parentheses is the
 // estimate. It is deliberately on the high side: tests compare it against SQLite on
 // deep queries of every construct, and whatever it accepts must prepare.
+//
+// A parenthesis costs at most 8, so a statement with at most 11 of them (most
+// statements) fits whatever its shape: lowering counts them as it renders the text
+// (`SQLText.openingParentheses`) and walks the tree into this measure only above that.
 
 struct SQLParserDepth: SQLOutput {
     /// SQLite's parser stack, less room for the statement's own frame.
     static let budget = 90
+
+    /// The most stack entries one parenthesis can cost (1, plus at most 5 pending
+    /// symbols, plus 2 at a SELECT's level): a statement with at most
+    /// `budget / mostEntriesPerParenthesis` opening parentheses fits unmeasured.
+    static let mostEntriesPerParenthesis = 8
+
+    /// Whether a statement with this many opening parentheses fits whatever its shape.
+    static func fitsUnmeasured(openingParentheses: Int) -> Bool {
+        openingParentheses * mostEntriesPerParenthesis <= budget
+    }
 
     /// One open parenthesis: what it costs, and the symbols pending inside it.
     private struct Level {
@@ -96,7 +110,7 @@ struct SQLParserDepth: SQLOutput {
         case UInt8(ascii: "("):
             endWord()
             let enclosing = levels[levels.count - 1]
-            let cost = 1 + min(enclosing.pending, 5) + (enclosing.hasSelect ? 2 : 0)
+            let cost = 1 + min(enclosing.pending, 5) + (enclosing.hasSelect ? 2 : 0)  // ≤ mostEntriesPerParenthesis
             total += cost
             deepest = max(deepest, total)
             levels.append(Level(cost: cost))

@@ -31,6 +31,9 @@ struct SQLText: SQLOutput, Sendable {
     /// The text after the last slot, as UTF-8: the renderer appends dozens of short
     /// pieces per statement, which bytes take more cheaply than a `String` does.
     private var rest: [UInt8] = []
+    /// How many `(` pq's own text holds (quoted identifiers aside): with few enough,
+    /// the statement fits SQLite's parser without being measured (`SQLParserDepth`).
+    private(set) var openingParentheses = 0
 
     init() {}
 
@@ -45,9 +48,24 @@ struct SQLText: SQLOutput, Sendable {
         rest = []
     }
 
-    static func += (text: inout SQLText, string: String) { text.rest.append(contentsOf: string.utf8) }
+    static func += (text: inout SQLText, string: String) {
+        // A native string's bytes are copied at once, not one by one through its UTF-8 view.
+        let appended: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            text.rest.append(contentsOf: bytes)
+            for byte in bytes where byte == UInt8(ascii: "(") { text.openingParentheses += 1 }
+        }
+        guard appended == nil else { return }
+        for byte in string.utf8 {
+            text.rest.append(byte)
+            if byte == UInt8(ascii: "(") { text.openingParentheses += 1 }
+        }
+    }
 
-    mutating func appendIdentifier(_ quoted: String) { rest.append(contentsOf: quoted.utf8) }
+    mutating func appendIdentifier(_ quoted: String) {
+        if quoted.utf8.withContiguousStorageIfAvailable({ rest.append(contentsOf: $0) }) == nil {
+            rest.append(contentsOf: quoted.utf8)
+        }
+    }
 
     static func += (text: inout SQLText, other: SQLText) {
         for part in other.parts {
@@ -55,6 +73,7 @@ struct SQLText: SQLOutput, Sendable {
             text.append(part.slot)
         }
         text.rest += other.rest
+        text.openingParentheses += other.openingParentheses
     }
 
     /// The text, each slot written by `fill`.

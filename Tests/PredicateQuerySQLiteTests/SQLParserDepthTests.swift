@@ -137,6 +137,11 @@ struct SQLParserDepthTests {
                 #expect(
                     measured.parserDepth <= parentheses * SQLParserDepth.mostEntriesPerParenthesis,
                     "\(mapping.database): \(text.prefix(300))")
+                // And the count that shortcut reads, kept as the text is written, is every
+                // parenthesis the statement has (no name in these schemas holds one).
+                if let compiled = result.compiled {
+                    #expect(compiled.text.openingParentheses == parentheses, "\(mapping.database): \(text.prefix(300))")
+                }
                 // Accepted exactly where the text's estimate fits, with the same message otherwise.
                 let tooDeep = result.diagnostics.filter { $0.code == .sqlTooDeep }
                 if estimated > SQLParserDepth.budget {

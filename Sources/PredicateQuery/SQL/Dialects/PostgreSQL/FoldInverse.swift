@@ -4,9 +4,9 @@
 // under `[d]`). PostgreSQL has no pq folding, so a folded test is sent as a regular
 // expression over the stored text built from these (`PostgreSQLPatterns`).
 //
-// Built once per modifier, from `StringFolding` itself over every Unicode scalar:
-// unassigned, private-use and unified-ideograph scalars fold to themselves and are
-// passed over; the rest (some 58,000) go through pq's own fold, so the table is
+// Built once per modifier, from `StringFolding` itself over every Unicode scalar
+// (of the planes that hold any: `AssignableScalars`): unassigned, private-use and
+// unified-ideograph scalars fold to themselves and are passed over; the rest (some 58,000) go through pq's own fold, so the table is
 // pq's meaning by construction, not a second copy of it.
 
 /// The scalars behind each fold, for one modifier.
@@ -37,7 +37,7 @@ struct FoldInverse: Sendable {
     private init(_ options: StringOptions) {
         self.options = options
         var grouped: [[UInt32]: [UInt32]] = [:]
-        for value in UInt32(0)...0x10FFFF {
+        for value in AssignableScalars.values {
             guard let scalar = Unicode.Scalar(value), !Self.foldsToItself(scalar) else { continue }
             let fold = StringFolding.fold(scalar, options).map(\.value)
             switch fold.count {

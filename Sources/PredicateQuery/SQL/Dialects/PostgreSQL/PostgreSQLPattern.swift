@@ -93,7 +93,7 @@ package struct PostgreSQLPattern: Sendable, Hashable {
     /// composing it otherwise than pq does.
     static let unsettledCompositionClass: String = {
         var values: Set<UInt32> = []
-        for value in UInt32(0x300)...0x10FFFF {
+        for value in AssignableScalars.values where value >= 0x300 {
             guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age, age.major > 13 else { continue }
             let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
             guard scalar.properties.canonicalCombiningClass.rawValue != 0 || !decomposed.elementsEqual([scalar])

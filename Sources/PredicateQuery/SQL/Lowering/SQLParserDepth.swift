@@ -25,10 +25,14 @@ struct SQLParserDepth: SQLOutput {
     /// SQLite's parser stack, less room for the statement's own frame.
     static let budget = 90
 
-    /// The most stack entries one parenthesis can cost (1, plus at most 5 pending
-    /// symbols, plus 2 at a SELECT's level): a statement with at most
+    /// The most pending symbols of a level a parenthesis opened in it counts.
+    private static let mostPendingSymbols = 5
+    /// What a parenthesis opened at a SELECT's level costs besides.
+    private static let selectLevelCost = 2
+
+    /// The most stack entries one parenthesis can cost (8): a statement with at most
     /// `budget / mostEntriesPerParenthesis` opening parentheses fits unmeasured.
-    static let mostEntriesPerParenthesis = 8
+    static let mostEntriesPerParenthesis = 1 + mostPendingSymbols + selectLevelCost
 
     /// Whether a statement with this many opening parentheses fits whatever its shape.
     static func fitsUnmeasured(openingParentheses: Int) -> Bool {
@@ -110,7 +114,7 @@ struct SQLParserDepth: SQLOutput {
         case UInt8(ascii: "("):
             endWord()
             let enclosing = levels[levels.count - 1]
-            let cost = 1 + min(enclosing.pending, 5) + (enclosing.hasSelect ? 2 : 0)  // ≤ mostEntriesPerParenthesis
+            let cost = 1 + min(enclosing.pending, Self.mostPendingSymbols) + (enclosing.hasSelect ? Self.selectLevelCost : 0)
             total += cost
             deepest = max(deepest, total)
             levels.append(Level(cost: cost))

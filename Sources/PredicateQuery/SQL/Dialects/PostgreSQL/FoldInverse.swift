@@ -6,8 +6,9 @@
 //
 // Built once per modifier, from `StringFolding` itself over every Unicode scalar
 // (of the planes that hold any: `AssignableScalars`): unassigned, private-use and
-// unified-ideograph scalars fold to themselves and are passed over; the rest (some 58,000) go through pq's own fold, so the table is
-// pq's meaning by construction, not a second copy of it.
+// unified-ideograph scalars fold to themselves and are passed over; the rest (some
+// 58,000) go through pq's own fold, so the table is pq's meaning by construction,
+// not a second copy of it.
 
 /// The scalars behind each fold, for one modifier.
 struct FoldInverse: Sendable {

@@ -13,7 +13,7 @@ extension TypeChecker {
     mutating func checkQuantified(_ quantifier: Quantifier, _ body: Expr, at span: SourceSpan) -> TypedExpr? {
         syntheticVariables += 1
         let variable = "#\(syntheticVariables)"
-        var found: [(path: PropertyPath, prefix: PropertyPath)] = []
+        var found: [ToManyPath] = []
         let rewritten = rewriteToManyPaths(in: body, variable: variable, found: &found)
         guard found.count == 1, let target = found.first else {
             if found.isEmpty {
@@ -43,7 +43,9 @@ extension TypeChecker {
                 ])
         }
         var innerBody = rewritten
-        if let remainder = Self.remainder(of: target.path, after: target.prefix), crossesToMany(remainder, from: target.prefix) {
+        if let remainder = Self.remainder(of: target.path, after: target.prefix),
+            crossesToMany(remainder, fromElementOf: target.element)
+        {
             innerBody = Expr(.quantified(quantifier == .none ? .any : quantifier, rewritten), span: span)
         }
         let closure = Closure(variable: variable, body: innerBody)
@@ -61,9 +63,9 @@ extension TypeChecker {
         Array(path.components.dropFirst(prefix.components.count))
     }
 
-    /// Whether following `components` from the element of `prefix`'s collection crosses another to-many.
-    private mutating func crossesToMany(_ components: [PathComponent], from prefix: PropertyPath) -> Bool {
-        guard case .collection(_, _, _, var entity, _)? = resolve(prefix, report: false) else { return false }
+    /// Whether following `components` from an element of `entity` crosses another to-many.
+    private func crossesToMany(_ components: [PathComponent], fromElementOf entity: Entity) -> Bool {
+        var entity = entity
         for component in components {
             guard case .relationship(let relationship)? = schema.property(named: component.name, of: entity),
                 let destination = schema.entity(named: relationship.destination)
@@ -74,13 +76,21 @@ extension TypeChecker {
         return false
     }
 
+    /// A key path through a to-many relationship, found by `rewriteToManyPaths`: the
+    /// path, its part up to the to-many relationship, and the entity of its elements.
+    struct ToManyPath {
+        var path: PropertyPath
+        var prefix: PropertyPath
+        var element: Entity
+    }
+
     /// Replaces each key path that goes through a to-many relationship with a path
     /// from `variable`, and records it. A path that ends at a to-many relationship
     /// where a collection is expected (`xs.count`, `xs.contains { … }`) is left alone
     /// unless it goes through another to-many first; closure bodies and nested
     /// quantifiers are not this quantifier's business.
     private mutating func rewriteToManyPaths(
-        in expr: Expr, variable: String, found: inout [(path: PropertyPath, prefix: PropertyPath)],
+        in expr: Expr, variable: String, found: inout [ToManyPath],
         asCollection: Bool = false
     ) -> Expr {
         func rewrite(_ child: Expr) -> Expr { rewriteToManyPaths(in: child, variable: variable, found: &found) }
@@ -90,13 +100,13 @@ extension TypeChecker {
         var result = expr
         switch expr.kind {
         case .keyPath(let path):
-            guard case .collection(_, let steps, _, _, let remaining)? = resolve(path, report: false),
+            guard case .collection(_, let steps, _, let element, let remaining)? = resolve(path, report: false),
                 !(asCollection && remaining.isEmpty)
             else { return expr }
             var prefix = path
             prefix.components = Array(path.components.prefix(steps.count + 1))
             prefix.span = SourceSpan(start: path.span.start, end: prefix.components.last?.span.end ?? path.span.end)
-            found.append((path, prefix))
+            found.append(ToManyPath(path: path, prefix: prefix, element: element))
             result.kind = .keyPath(PropertyPath(root: .variable(variable), remaining, span: path.span))
         case .comparison(let op, let lhs, let rhs, let options):
             result.kind = .comparison(op, rewrite(lhs), rewrite(rhs), options)
@@ -128,27 +138,38 @@ extension TypeChecker {
     mutating func checkElementTest(
         _ quantifier: Quantifier, _ collection: Expr, _ closure: Closure, at span: SourceSpan
     ) -> TypedExpr? {
-        if case .keyPath(let path) = collection.kind,
-            case .collection(_, let steps, _, _, let remaining)? = resolve(path, report: false), !remaining.isEmpty
-        {
-            // `a.bs.cs.contains { … }`: one element test per to-many relationship.
-            syntheticVariables += 1
-            let variable = "#\(syntheticVariables)"
-            var prefix = path
-            prefix.components = Array(path.components.prefix(steps.count + 1))
-            let innerCollection = Expr(
-                .keyPath(PropertyPath(root: .variable(variable), remaining, span: path.span)), span: collection.span)
-            let inner = Expr(.elementTest(quantifier, innerCollection, closure), span: span)
-            let outer = Expr(
-                .elementTest(
-                    quantifier, Expr(.keyPath(prefix), span: collection.span),
-                    Closure(variable: variable, body: inner)), span: span)
-            return check(outer, expecting: .bool)
-        }
-        guard
-            let (path, filters) = resolveCollection(collection, operation: quantifier == .all ? "allSatisfy" : "contains(where:)")
-        else {
-            return nil
+        let operation = quantifier == .all ? "allSatisfy" : "contains(where:)"
+        let path: CollectionPath
+        let filters: [Closure]
+        if case .keyPath(let keyPath) = collection.kind {
+            // The key path is resolved once, here, with its diagnostics.
+            let before = (kept: diagnostics.count, omitted: omittedDiagnostics)
+            guard let target = resolve(keyPath) else { return nil }
+            if case .collection(_, let steps, _, _, let remaining) = target, !remaining.isEmpty {
+                // `a.bs.cs.contains { … }`: one element test per to-many relationship. The
+                // nested tests resolve the path's parts again and report what they find.
+                diagnostics.removeSubrange(before.kept...)
+                omittedDiagnostics = before.omitted
+                syntheticVariables += 1
+                let variable = "#\(syntheticVariables)"
+                var prefix = keyPath
+                prefix.components = Array(keyPath.components.prefix(steps.count + 1))
+                let innerCollection = Expr(
+                    .keyPath(PropertyPath(root: .variable(variable), remaining, span: keyPath.span)), span: collection.span)
+                let inner = Expr(.elementTest(quantifier, innerCollection, closure), span: span)
+                let outer = Expr(
+                    .elementTest(
+                        quantifier, Expr(.keyPath(prefix), span: collection.span),
+                        Closure(variable: variable, body: inner)), span: span)
+                return check(outer, expecting: .bool)
+            }
+            guard let resolved = collectionPath(target, written: collection, operation: operation) else {
+                return nil
+            }
+            (path, filters) = (resolved, [])
+        } else {
+            guard let (resolved, found) = resolveCollection(collection, operation: operation) else { return nil }
+            (path, filters) = (resolved, found)
         }
         let checked = withElements(of: path, named: filters.map(\.variable) + [closure.variable]) { checker in
             (filters.map { checker.checkPredicate($0.body) }, checker.checkPredicate(closure.body))
@@ -198,38 +219,42 @@ extension TypeChecker {
             return (path, filters + [closure])
         case .keyPath(let path):
             guard let target = resolve(path) else { return nil }
-            switch target {
-            case .collection(let startLevel, let steps, let relationship, let element, let remaining):
-                guard remaining.isEmpty else {
-                    let crosses = crossesToMany(
-                        remaining, from: PropertyPath(root: path.root, Array(path.components.prefix(steps.count + 1))))
-                    let message =
-                        crosses
-                        ? "'\(operation)' over a path through more than one to-many relationship is not supported"
-                        : "'\(Printer.print(expr))' is not a collection; '\(relationship.relationship.name)' is"
-                    return error(.notACollection, message, at: expr.span)
-                }
-                let collection = CollectionPath(
-                    level: startLevel, steps: steps, relationship: relationship,
-                    elementEntity: element.name, elementLevel: level + 1)
-                return (collection, [])
-            case .attribute(let attributePath):
-                let type = ValueType(attributePath.attribute.type, in: schema)
-                let note =
-                    type == .string && operation == "count"
-                    ? [DiagnosticNote("string length is not supported: SQL and Swift count characters differently")] : []
-                return error(
-                    .notACollection,
-                    "'\(operation)' needs a to-many relationship, but '\(attributePath.attribute.name)' is of type '\(type)'",
-                    at: expr.span, notes: note)
-            case .object(let objectPath):
-                let name = objectPath.steps.last?.relationship.name ?? "SELF"
-                return error(
-                    .notACollection, "'\(operation)' needs a to-many relationship, but '\(name)' is to-one", at: expr.span)
-            case .enumConstant:
-                return error(.notACollection, "'\(operation)' needs a to-many relationship", at: expr.span)
-            }
+            return collectionPath(target, written: expr, operation: operation).map { ($0, []) }
         default:
+            return error(.notACollection, "'\(operation)' needs a to-many relationship", at: expr.span)
+        }
+    }
+
+    /// The collection `target` (what the key path written as `expr` resolved to) is,
+    /// or an error saying why it is not one.
+    private mutating func collectionPath(_ target: PathTarget, written expr: Expr, operation: String) -> CollectionPath? {
+        switch target {
+        case .collection(let startLevel, let steps, let relationship, let element, let remaining):
+            guard remaining.isEmpty else {
+                let crosses = crossesToMany(remaining, fromElementOf: element)
+                let message =
+                    crosses
+                    ? "'\(operation)' over a path through more than one to-many relationship is not supported"
+                    : "'\(Printer.print(expr))' is not a collection; '\(relationship.relationship.name)' is"
+                return error(.notACollection, message, at: expr.span)
+            }
+            return CollectionPath(
+                level: startLevel, steps: steps, relationship: relationship,
+                elementEntity: element.name, elementLevel: level + 1)
+        case .attribute(let attributePath):
+            let type = ValueType(attributePath.attribute.type, in: schema)
+            let note =
+                type == .string && operation == "count"
+                ? [DiagnosticNote("string length is not supported: SQL and Swift count characters differently")] : []
+            return error(
+                .notACollection,
+                "'\(operation)' needs a to-many relationship, but '\(attributePath.attribute.name)' is of type '\(type)'",
+                at: expr.span, notes: note)
+        case .object(let objectPath):
+            let name = objectPath.steps.last?.relationship.name ?? "SELF"
+            return error(
+                .notACollection, "'\(operation)' needs a to-many relationship, but '\(name)' is to-one", at: expr.span)
+        case .enumConstant:
             return error(.notACollection, "'\(operation)' needs a to-many relationship", at: expr.span)
         }
     }

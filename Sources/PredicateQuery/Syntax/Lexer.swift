@@ -22,6 +22,9 @@ struct Lexer {
     /// All tokens, ending with one `.end` token.
     mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
+        // About one token per four bytes in typical queries; growing the array from
+        // empty copied every token several times.
+        tokens.reserveCapacity(min(bytes.count / 4 + 2, 4096))
         while true {
             skipWhitespace()
             guard position < bytes.count else { break }
@@ -56,7 +59,7 @@ struct Lexer {
                 return Token(kind: kind, span: SourceSpan(start: start, end: position))
             }
             if let name = lexName() {
-                return Token(kind: .name, span: SourceSpan(start: start, end: position), value: .text(name))
+                return Token(name: name, folded: lowercased(name, at: start), span: SourceSpan(start: start, end: position))
             }
             skipUnexpectedCharacter()
             return nil
@@ -162,8 +165,16 @@ struct Lexer {
         let start = position
         guard let (first, firstLength) = scalar(at: position), Self.isNameStart(first) else { return nil }
         position += firstLength
-        while let (next, length) = scalar(at: position), Self.isNameContinue(next) {
-            position += length
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                // ASCII, most names: the byte is the scalar.
+                guard Self.isNameContinue(Unicode.Scalar(byte)) else { break }
+                position += 1
+            } else {
+                guard let (next, length) = scalar(at: position), Self.isNameContinue(next) else { break }
+                position += length
+            }
         }
         let length = position - start
         if length > limits.maxIdentifierLength {
@@ -174,6 +185,27 @@ struct Lexer {
                     at: SourceSpan(start: start, end: position)))
         }
         return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// `name.lowercased()`, where `name` was lexed from the bytes at `start`: an ASCII
+    /// name (most names) is lowercased byte by byte, and returned as it is when it has
+    /// no capital letter.
+    private func lowercased(_ name: String, at start: Int) -> String {
+        let end = position
+        var capitals = 0
+        for offset in start..<end {
+            let byte = bytes[offset]
+            if byte >= 0x80 { return name.lowercased() }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals += 1 }
+        }
+        guard capitals > 0 else { return name }
+        return String(unsafeUninitializedCapacity: end - start) { buffer in
+            for offset in start..<end {
+                let byte = bytes[offset]
+                buffer[offset - start] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return end - start
+        }
     }
 
     private mutating func lexEscapedName() -> Token? {

@@ -55,6 +55,14 @@ struct Token: Hashable, Sendable {
         if kind == .name, case .text(let text) = value { folded = text.lowercased() } else { folded = "" }
     }
 
+    /// A name token whose lowercased text the lexer already made.
+    init(name: String, folded: String, span: SourceSpan) {
+        self.kind = .name
+        self.span = span
+        self.value = .text(name)
+        self.folded = folded
+    }
+
     /// The text of a name-like token, or "" for others.
     var text: String {
         if case .text(let text) = value { return text }

@@ -33,6 +33,28 @@ struct LexerTests {
         #expect(lexer.diagnostics.isEmpty)
     }
 
+    /// Each name token carries its text lowercased for the parser's keyword tests; the
+    /// lexer makes it byte by byte for ASCII names, and it must be what Swift's
+    /// `lowercased()` gives for every name, ASCII or not.
+    @Test func namesCarryTheirLowercasedText() {
+        let names = [
+            "where", "WHERE", "Where", "hasReceipt", "ABC_xyz_09", "_Z", "a", "Z", "name1Name2",
+            "Größe", "ÄRGER", "İstanbul", "ΣΊΣΥΦΟΣ", "Straße", "名前", "aÅb", "ǅemal",
+        ]
+        var lexer = Lexer(names.joined(separator: " "))
+        let tokens = lexer.tokenize().filter { $0.kind == .name }
+        #expect(lexer.diagnostics.isEmpty)
+        #expect(tokens.map(\.text) == names)
+        #expect(tokens.map(\.folded) == names.map { $0.lowercased() })
+        // Every ASCII letter, digit and underscore, in one name and in each case.
+        let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }.filter {
+            $0.isLetter || $0.isNumber || $0 == "_"
+        }
+        let long = "x" + String(ascii)
+        var asciiLexer = Lexer(long + " " + long.uppercased())
+        #expect(asciiLexer.tokenize().filter { $0.kind == .name }.map(\.folded) == [long.lowercased(), long.lowercased()])
+    }
+
     @Test func unicodeNames() {
         var lexer = Lexer("größe == 1 && 名前 == 'x'")
         let names = lexer.tokenize().filter { $0.kind == .name }.map(\.text)

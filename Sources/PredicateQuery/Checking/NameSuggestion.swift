@@ -9,9 +9,15 @@ package enum NameSuggestion {
             return sameIgnoringCase
         }
         let threshold = max(1, name.count / 3)
+        let length = lowered.unicodeScalars.count
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(lowered, candidate.lowercased())
+            let lowerCandidate = candidate.lowercased()
+            // The distance is at least the difference in length (in scalars, as it is
+            // measured): a candidate further off than that is not worth the table,
+            // which for a megabyte-long name had a million rows.
+            guard abs(lowerCandidate.unicodeScalars.count - length) <= threshold else { continue }
+            let distance = editDistance(lowered, lowerCandidate)
             if distance <= threshold, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }

@@ -16,16 +16,20 @@ extension PredicateExporter {
         if case .toDouble(let integer) = rhs, isConstant(lhs) {
             return try compareInteger(value(integer, scopes), integer, op.mirrored, with: lhs)
         }
-        // An integer property compared with a Double constant (`pages > 299.5`).
+        // An integer property compared with a Double constant (`pages > 299.5`). The term
+        // made to find out is kept for the comparison that follows otherwise.
+        var built: (left: PredicateTerm?, right: PredicateTerm?) = (nil, nil)
         if !isConstant(lhs), isConstant(rhs), case .double = try constantValue(rhs) {
             let term = try value(lhs, scopes)
             if term.unwrappedType is any PredicateInteger.Type { return try compareInteger(term, lhs, op, with: rhs) }
+            built.left = term
         }
         if isConstant(lhs), !isConstant(rhs), case .double = try constantValue(lhs) {
             let term = try value(rhs, scopes)
             if term.unwrappedType is any PredicateInteger.Type { return try compareInteger(term, rhs, op.mirrored, with: lhs) }
+            built.right = term
         }
-        let (left, right) = try operands(lhs, rhs, scopes)
+        let (left, right) = try operands(lhs, rhs, scopes, built: built)
         let scalar = try scalarType(of: left, for: lhs)
         switch op {
         case .equal, .notEqual:

@@ -222,13 +222,19 @@ struct PredicateExporter {
         switch expr {
         case .attribute, .object, .aggregate, .quantified: false
         case .constant, .parameter, .currentDate: true
+        // The common shapes without making an array of the children.
+        case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand): isConstant(operand)
+        case .compare(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs, _):
+            isConstant(lhs) && isConstant(rhs)
         default: expr.children.allSatisfy(isConstant)
         }
     }
 
     /// The value of a constant expression, computed as pq computes it.
     func constantValue(_ expr: TypedExpr) throws -> Value {
-        try evaluatingConstant(expr) { try $0.value(expr, []) }
+        // A literal is its value (as the evaluator reads it), without an evaluator.
+        if case .constant(let value, _) = expr { return value }
+        return try evaluatingConstant(expr) { try $0.value(expr, []) }
     }
 
     func constantCondition(_ expr: TypedExpr) throws -> Bool {
@@ -269,13 +275,16 @@ struct PredicateExporter {
     }
 
     /// Both operands as terms of one Swift type: a constant takes the other's type.
-    func operands(_ lhs: TypedExpr, _ rhs: TypedExpr, _ scopes: [PredicateTerm]) throws -> (PredicateTerm, PredicateTerm) {
+    /// `built` is a term already made for one side (`lhs` or `rhs`), so as not to make it twice.
+    func operands(
+        _ lhs: TypedExpr, _ rhs: TypedExpr, _ scopes: [PredicateTerm], built: (left: PredicateTerm?, right: PredicateTerm?) = (nil, nil)
+    ) throws -> (PredicateTerm, PredicateTerm) {
         if isConstant(lhs) {
-            let right = try value(rhs, scopes)
+            let right = try built.right ?? value(rhs, scopes)
             return (try constant(lhs, like: right), right)
         }
-        let left = try value(lhs, scopes)
-        let right = isConstant(rhs) ? try constant(rhs, like: left) : try value(rhs, scopes)
+        let left = try built.left ?? value(lhs, scopes)
+        let right = isConstant(rhs) ? try constant(rhs, like: left) : try built.right ?? value(rhs, scopes)
         guard left.unwrappedType == right.unwrappedType else {
             throw PredicateExportError(
                 construct: "\(describe(lhs)) and \(describe(rhs))",

@@ -49,10 +49,13 @@ struct PredicateTerm {
 
     /// The node, as a node whose value is a `T`.
     func typed<T>(_: T.Type) throws -> any StandardPredicateExpression<T> {
-        guard let typed = box as? TypedPredicateNode<T> else {
+        // `box` is a `TypedPredicateNode<type>` (see `init`): comparing the types is
+        // the whole check, and spares the run-time lookup of `TypedPredicateNode<T>`
+        // that a conditional cast makes.
+        guard type == T.self else {
             throw PredicateExportError.internalMismatch(expected: T.self, found: type)
         }
-        return typed.node
+        return unsafeDowncast(box, to: TypedPredicateNode<T>.self).node
     }
 }
 

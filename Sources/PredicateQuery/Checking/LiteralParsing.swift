@@ -83,21 +83,30 @@ package enum LiteralParsing {
 
     /// ISO 8601 as Foundation's formatter reads it, in the forms pq accepts.
     static func formatterDate(_ trimmed: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let attempts: [ISO8601DateFormatter.Options] = [
+        formatters.withLock { formatters in
+            for formatter in formatters {
+                if let date = formatter.date(from: trimmed) { return date }
+            }
+            return nil
+        }
+    }
+
+    /// One formatter for each form, tried in this order; made once (making one takes
+    /// hundreds of microseconds) and used under the lock (a formatter is not promised
+    /// to be safe to share between threads).
+    private static let formatters = Locked<[ISO8601DateFormatter]>(
+        [
             [.withInternetDateTime],
             [.withInternetDateTime, .withFractionalSeconds],
             [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
             [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate, .withFractionalSeconds],
             [.withFullDate, .withDashSeparatorInDate],
-        ]
-        for options in attempts {
+        ].map { (options: ISO8601DateFormatter.Options) in
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
             formatter.formatOptions = options
-            if let date = formatter.date(from: trimmed) { return date }
-        }
-        return nil
-    }
+            return formatter
+        })
 
     /// Parses a UUID in its usual 8-4-4-4-12 hexadecimal form, any case.
     package static func uuid(_ text: String) -> UUID? {

@@ -3,7 +3,9 @@
 // interrupt status and message (as on SQLite); in the REPL (on a terminal, made
 // with `script`) the session goes on to the next query. Afterwards the server
 // runs no query: the backend stopped, not only pq. Skips with a notice when no
-// server can be started.
+// server can be started. Each test waits (for pq, the server and its own sleeps:
+// most of its 2 to 12 seconds) on a thread of its own, not on one of Swift's few
+// task threads, so that other tests run meanwhile.
 
 import Foundation
 import PredicateQueryTestSupport
@@ -44,35 +46,43 @@ struct PostgresInterruptTests {
     }
 
     @Test("Ctrl-C stops a query on PostgreSQL through the cancel request")
-    func ctrlCStopsTheQuery() throws {
-        _ = try PostgresTestServer.with { server in
-            let url = try Self.slowDatabase("slow", on: server)
-            let clock = ContinuousClock()
-            var result = PQResult(status: -1, output: "", error: "")
-            let elapsed = try clock.measure {
-                result = try PQProcess.run(["--store", url, Self.slowQuery], interruptingAfter: .milliseconds(1500))
+    func ctrlCStopsTheQuery() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let (result, elapsed, running) = try await PostgresTestServer.offTaskThreads {
+                () throws -> (PQResult, Duration, Int) in
+                let url = try Self.slowDatabase("slow", on: server)
+                let clock = ContinuousClock()
+                var result = PQResult(status: -1, output: "", error: "")
+                let elapsed = try clock.measure {
+                    result = try PQProcess.run(["--store", url, Self.slowQuery], interruptingAfter: .milliseconds(1500))
+                }
+                return (result, elapsed, try Self.runningQueries(on: server))
             }
             #expect(result.status == 1)
             #expect(result.error == "error: the query was interrupted\n", "\(result.error)")
             #expect(elapsed < .seconds(5), "stopping took \(elapsed)")
-            #expect(try Self.runningQueries(on: server) == 0, "the server still runs the query")
+            #expect(running == 0, "the server still runs the query")
         }
     }
 
     /// SIGTERM and SIGHUP: pq sends the cancel request before it exits, so no backend
     /// goes on running its query for minutes.
     @Test("SIGTERM and SIGHUP cancel the query on the server before pq exits", arguments: [SIGTERM, SIGHUP])
-    func terminationCancelsTheQueryOnTheServer(_ signal: Int32) throws {
-        _ = try PostgresTestServer.with { server in
-            let url = try Self.slowDatabase("slow", on: server)
-            let result = try PQProcess.run(["--store", url, Self.slowQuery], interruptingAfter: .milliseconds(1500), with: signal)
-            #expect(result.status == 128 + signal, "\(result.error)")
-            // The backend notices the cancel at its next check; give it a moment.
-            var running = try Self.runningQueries(on: server)
-            for _ in 0..<20 where running > 0 {
-                Thread.sleep(forTimeInterval: 0.1)
-                running = try Self.runningQueries(on: server)
+    func terminationCancelsTheQueryOnTheServer(_ signal: Int32) async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let (result, running) = try await PostgresTestServer.offTaskThreads { () throws -> (PQResult, Int) in
+                let url = try Self.slowDatabase("slow", on: server)
+                let result = try PQProcess.run(
+                    ["--store", url, Self.slowQuery], interruptingAfter: .milliseconds(1500), with: signal)
+                // The backend notices the cancel at its next check; give it a moment.
+                var running = try Self.runningQueries(on: server)
+                for _ in 0..<20 where running > 0 {
+                    Thread.sleep(forTimeInterval: 0.1)
+                    running = try Self.runningQueries(on: server)
+                }
+                return (result, running)
             }
+            #expect(result.status == 128 + signal, "\(result.error)")
             #expect(running == 0, "the server still runs the query after pq ended")
         }
     }
@@ -116,20 +126,22 @@ struct PostgresInterruptTests {
     /// A cancel from outside pq (pg_cancel_backend from another session) says so, rather
     /// than calling itself a statement timeout.
     @Test("a cancel from outside pq is reported as one")
-    func aCancelFromOutsideSaysSo() throws {
-        _ = try PostgresTestServer.with { server in
-            let url = try Self.slowDatabase("slow", on: server)
-            let canceller = Thread {
-                Thread.sleep(forTimeInterval: 1.5)
-                _ = server.run(
-                    "psql",
-                    [
-                        "-h", server.folder, "-U", "pq", "-d", "postgres", "-t", "-A", "-c",
-                        "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()",
-                    ])
+    func aCancelFromOutsideSaysSo() async throws {
+        _ = try await PostgresTestServer.withAsync { server in
+            let result = try await PostgresTestServer.offTaskThreads { () throws -> PQResult in
+                let url = try Self.slowDatabase("slow", on: server)
+                let canceller = Thread {
+                    Thread.sleep(forTimeInterval: 1.5)
+                    _ = server.run(
+                        "psql",
+                        [
+                            "-h", server.folder, "-U", "pq", "-d", "postgres", "-t", "-A", "-c",
+                            "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()",
+                        ])
+                }
+                canceller.start()
+                return try PQProcess.run(["--store", url, Self.slowQuery])
             }
-            canceller.start()
-            let result = try PQProcess.run(["--store", url, Self.slowQuery])
             #expect(result.status == 1)
             #expect(
                 result.error
@@ -139,53 +151,57 @@ struct PostgresInterruptTests {
     }
 
     @Test("Ctrl-C in the REPL on PostgreSQL stops the query and keeps the session")
-    func ctrlCInTheREPLKeepsTheSession() throws {
+    func ctrlCInTheREPLKeepsTheSession() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             print("notice: no /usr/bin/script to give pq a terminal; skipping the REPL Ctrl-C test")
             return
         }
-        _ = try PostgresTestServer.with { server in
-            let url = try Self.slowDatabase("repl", on: server)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            // `exec`: pq replaces the shell `script` starts. A shell left waiting
-            // (dash, when SHELL is /bin/sh or unset) is in the terminal's foreground
-            // group too, dies of the same Ctrl-C once pq exits, and `script -e`
-            // then reports 130 for a session that ended well.
-            let command = "exec '\(PQProcess.executable.path)' --store '\(url)'"
-            process.arguments = ["-q", "-f", "-e", "-c", command, "/dev/null"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["SHELL"] = "/bin/sh"
-            environment["PQ_HISTORY"] = ""
-            environment["PQ_CACHE_DIR"] = PQProcess.cacheDirectory.path
-            process.environment = environment
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
-            Thread.sleep(forTimeInterval: 1)
-            type(Self.slowQuery + "\r")
-            Thread.sleep(forTimeInterval: 2)
-            let runningBefore = try Self.runningQueries(on: server)
-            // Ctrl-C, as the terminal sends it.
-            type("\u{03}")
-            Thread.sleep(forTimeInterval: 1)
-            let runningAfter = try Self.runningQueries(on: server)
-            type("Movie where name == 'Frozen'\r")
-            Thread.sleep(forTimeInterval: 1)
-            type(".quit\r")
-            try input.fileHandleForWriting.close()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+        _ = try await PostgresTestServer.withAsync { server in
+            let (runningBefore, runningAfter, text, status) = try await PostgresTestServer.offTaskThreads {
+                () throws -> (Int, Int, String, Int32) in
+                let url = try Self.slowDatabase("repl", on: server)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+                // `exec`: pq replaces the shell `script` starts. A shell left waiting
+                // (dash, when SHELL is /bin/sh or unset) is in the terminal's foreground
+                // group too, dies of the same Ctrl-C once pq exits, and `script -e`
+                // then reports 130 for a session that ended well.
+                let command = "exec '\(PQProcess.executable.path)' --store '\(url)'"
+                process.arguments = ["-q", "-f", "-e", "-c", command, "/dev/null"]
+                var environment = ProcessInfo.processInfo.environment
+                environment["SHELL"] = "/bin/sh"
+                environment["PQ_HISTORY"] = ""
+                environment["PQ_CACHE_DIR"] = PQProcess.cacheDirectory.path
+                process.environment = environment
+                let input = Pipe()
+                let output = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+                process.standardError = output
+                try process.run()
+                func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+                Thread.sleep(forTimeInterval: 1)
+                type(Self.slowQuery + "\r")
+                Thread.sleep(forTimeInterval: 2)
+                let runningBefore = try Self.runningQueries(on: server)
+                // Ctrl-C, as the terminal sends it.
+                type("\u{03}")
+                Thread.sleep(forTimeInterval: 1)
+                let runningAfter = try Self.runningQueries(on: server)
+                type("Movie where name == 'Frozen'\r")
+                Thread.sleep(forTimeInterval: 1)
+                type(".quit\r")
+                try input.fileHandleForWriting.close()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return (runningBefore, runningAfter, text, process.terminationStatus)
+            }
             #expect(runningBefore == 1, "the slow query was not running: \(text)")
             #expect(runningAfter == 0, "the server still runs the query: \(text)")
             #expect(text.contains("error: the query was interrupted"), "\(text)")
             let afterInterrupt = text.components(separatedBy: "the query was interrupted").last ?? ""
             #expect(afterInterrupt.contains("Frozen"), "the session did not go on: \(text)")
-            #expect(process.terminationStatus == 0)
+            #expect(status == 0)
         }
     }
 }

@@ -15,6 +15,7 @@
 extension Parser {
     /// The diagnostic for query text that is a SQL `SELECT` statement; nil for anything else.
     static func sqlStatement(in text: String, limits: Limits) -> Diagnostic? {
+        guard mayStartWithSelect(text) else { return nil }
         let trimmed = text.drop { $0.isWhitespace }
         guard trimmed.prefix(6).lowercased() == "select" else { return nil }
         // Lexed without a final `;` (pq has no such token), at the same offsets.
@@ -43,6 +44,21 @@ extension Parser {
         }
         return .error(
             .sqlStatement, "pq is not SQL: name the entity, then 'where' and the condition", at: span, notes: notes)
+    }
+
+    /// False when `text` surely does not start with `select` after its white space: its
+    /// first character past ASCII white space is an ASCII letter other than `s`. Every
+    /// query is asked, so this reads bytes; anything else is left to the Character test.
+    private static func mayStartWithSelect(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20, 0x09...0x0D: continue
+            case UInt8(ascii: "s"), UInt8(ascii: "S"): return true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return false
+            default: return true
+            }
+        }
+        return false
     }
 
     /// `Entity [where condition] [sort by …] [limit n] [offset m]` for a one-table

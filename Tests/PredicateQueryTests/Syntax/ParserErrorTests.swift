@@ -226,6 +226,10 @@ struct ParserErrorTests {
     @Test func aSelectStatementGetsItsPQForm() {
         #expect(pqForm("SELECT * FROM Budget WHERE limit > 100") == "Budget where limit > 100")
         #expect(pqForm("  select * from Budget") == "Budget")
+        // White space the lexer takes before it, and a first letter in either case (the
+        // byte test that spares other queries the Character test must not miss these).
+        #expect(pqForm("\t\r\n Select * from Budget") == "Budget")
+        #expect(pqForm("\r\n\tsElEcT * from Budget") == "Budget")
         #expect(pqForm("SELECT * FROM \"Budget\" WHERE name = 'a;b';") == "Budget where name = 'a;b'")
         #expect(pqForm("SELECT * FROM Budget ORDER BY name DESC LIMIT 2") == "Budget sort by name DESC LIMIT 2")
         #expect(pqForm("SELECT * FROM Budget WHERE limit > 1 LIMIT 5 OFFSET 10") == "Budget where limit > 1 LIMIT 5 OFFSET 10")

@@ -25,7 +25,7 @@ extension PredicateExporter {
                 reason: "Foundation's predicates cannot add a duration to a date read from an object; move the duration to the constant side ('date > X - 7d')")
         }
         let (left, right) = try operands(lhs, rhs, scopes)
-        guard let number = left.unwrappedType as? any PredicateWideNumber.Type else {
+        guard let number = left.valueType.wideNumber else {
             throw PredicateExportError(
                 construct: "'\(op.rawValue)' on \(describe(lhs))",
                 reason: "in Swift it computes in '\(left.unwrappedType)', where pq computes in Int (64-bit) or Double; only Int and Double arithmetic converts")
@@ -39,7 +39,7 @@ extension PredicateExporter {
             }
             divisor = try constantValue(rhs)
             if divisor?.isNull == true || SQLiteSemantics.number(divisor ?? .null) == 0 {
-                return try (left.type as? any PredicateOptional.Type)?.nilLiteral ?? number.nilTerm()
+                return try left.optionalType?.nilLiteral ?? number.nilTerm()
             }
         }
         return try lifted([left, right]) { operands in
@@ -49,7 +49,7 @@ extension PredicateExporter {
 
     func negate(_ operand: TypedExpr, _ scopes: [PredicateTerm]) throws -> PredicateTerm {
         let term = try value(operand, scopes)
-        guard let number = term.unwrappedType as? any PredicateWideNumber.Type else {
+        guard let number = term.valueType.wideNumber else {
             throw PredicateExportError(
                 construct: "'-' on \(describe(operand))",
                 reason: "in Swift it computes in '\(term.unwrappedType)', where pq computes in Int (64-bit) or Double")
@@ -59,7 +59,7 @@ extension PredicateExporter {
 
     func coalesce(_ lhs: TypedExpr, _ rhs: TypedExpr, _ scopes: [PredicateTerm]) throws -> PredicateTerm {
         let (left, right) = try operands(lhs, rhs, scopes)
-        guard let optional = left.type as? any PredicateOptional.Type else { return left }
+        guard let optional = left.optionalType else { return left }
         if !right.isOptional { return try optional.coalesce(left, right) }
         // Both can be nil: `left == nil ? right : left`.
         return try optional.conditional(optional.isNil(left), right, left)

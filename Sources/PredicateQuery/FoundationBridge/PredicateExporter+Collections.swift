@@ -73,10 +73,10 @@ extension PredicateExporter {
         }
         return try readThroughOptional(owner) { ownerObject in
             let array = try access.read(ownerObject)
-            guard let optional = array.type as? any PredicateOptional.Type else { return try make(array, elements) }
+            guard let optional = array.optionalType else { return try make(array, elements) }
             let result = try optional.flatMap(array) { try make($0, elements) }
             let fallback = try scalarType(of: result, for: .constant(emptyValue, .int)).constant(emptyValue)
-            return try (result.type as? any PredicateOptional.Type)?.coalesce(result, fallback) ?? result
+            return try result.optionalType?.coalesce(result, fallback) ?? result
         }
     }
 }

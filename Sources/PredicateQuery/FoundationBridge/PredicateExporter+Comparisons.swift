@@ -21,12 +21,12 @@ extension PredicateExporter {
         var built: (left: PredicateTerm?, right: PredicateTerm?) = (nil, nil)
         if !isConstant(lhs), isConstant(rhs), case .double = try constantValue(rhs) {
             let term = try value(lhs, scopes)
-            if term.unwrappedType is any PredicateInteger.Type { return try compareInteger(term, lhs, op, with: rhs) }
+            if term.valueType.integer != nil { return try compareInteger(term, lhs, op, with: rhs) }
             built.left = term
         }
         if isConstant(lhs), !isConstant(rhs), case .double = try constantValue(lhs) {
             let term = try value(rhs, scopes)
-            if term.unwrappedType is any PredicateInteger.Type { return try compareInteger(term, rhs, op.mirrored, with: lhs) }
+            if term.valueType.integer != nil { return try compareInteger(term, rhs, op.mirrored, with: lhs) }
             built.right = term
         }
         let (left, right) = try operands(lhs, rhs, scopes, built: built)
@@ -35,7 +35,7 @@ extension PredicateExporter {
         case .equal, .notEqual:
             return try equal(left, right, scalar, negated: op == .notEqual)
         default:
-            guard let ordered = scalar as? any PredicateOrdered.Type else {
+            guard let ordered = left.valueType.ordered else {
                 throw PredicateExportError(
                     construct: "'\(op.rawValue)' on \(describe(lhs))", reason: "Swift has no order for '\(scalar)'")
             }
@@ -62,7 +62,7 @@ extension PredicateExporter {
     }
 
     func isNilConstant(_ term: PredicateTerm) -> Bool {
-        term.node is any PredicateNilLiteral
+        term.isNilLiteral
     }
 
     /// An Int compared with a Double constant: the same test on whole numbers
@@ -70,7 +70,7 @@ extension PredicateExporter {
     private func compareInteger(_ term: PredicateTerm, _ integer: TypedExpr, _ op: ComparisonOperator, with constantExpr: TypedExpr)
         throws -> PredicateTerm
     {
-        guard let integerType = term.unwrappedType as? any PredicateInteger.Type else {
+        guard let integerType = term.valueType.integer else {
             throw PredicateExportError(
                 construct: describe(integer), reason: "pq expected an integer there; this is a bug in pq's conversion")
         }
@@ -195,7 +195,7 @@ extension PredicateExporter {
 
     /// `term == nil`; false for a value that is never nil.
     func isNil(_ term: PredicateTerm) throws -> PredicateTerm {
-        guard let optional = term.type as? any PredicateOptional.Type else { return PredicateNodes.value(false) }
+        guard let optional = term.optionalType else { return PredicateNodes.value(false) }
         return try optional.isNil(term)
     }
 }

@@ -188,7 +188,7 @@ struct PredicateExporter {
     func readThroughOptional(_ term: PredicateTerm, _ read: (PredicateTerm) throws -> PredicateTerm) throws
         -> PredicateTerm
     {
-        if let optional = term.type as? any PredicateOptional.Type {
+        if let optional = term.optionalType {
             return try optional.flatMap(term, body: read)
         }
         return try read(term)
@@ -255,19 +255,20 @@ struct PredicateExporter {
     func constant(_ expr: TypedExpr, like term: PredicateTerm) throws -> PredicateTerm {
         let value = try constantValue(expr)
         if value.isNull {
-            if let optional = term.type as? any PredicateOptional.Type { return optional.nilLiteral }
+            if let optional = term.optionalType { return optional.nilLiteral }
             return try scalarType(of: term, for: expr).optionalConstant(value)
         }
         return try scalarType(of: term, for: expr).constant(value)
     }
 
     func scalarType(of term: PredicateTerm, for expr: TypedExpr) throws -> any PredicateScalar.Type {
-        if term.unwrappedType is any QueryModel.Type {
+        let valueType = term.valueType
+        if valueType.isModel {
             throw PredicateExportError(
                 construct: "the object comparison \(describe(expr))",
                 reason: "pq compares objects by their store key, which a Swift object does not carry")
         }
-        guard let scalar = term.unwrappedType as? any PredicateScalar.Type else {
+        guard let scalar = valueType.scalar else {
             throw PredicateExportError(
                 construct: describe(expr), reason: "values of the Swift type '\(term.unwrappedType)' cannot be compared in a predicate")
         }
@@ -296,7 +297,7 @@ struct PredicateExporter {
     /// `body` on the operands unwrapped: each optional one is `flatMap`ped, so a nil
     /// operand makes the result nil.
     func lifted(_ terms: [PredicateTerm], _ body: ([PredicateTerm]) throws -> PredicateTerm) throws -> PredicateTerm {
-        guard let index = terms.firstIndex(where: \.isOptional), let optional = terms[index].type as? any PredicateOptional.Type
+        guard let index = terms.firstIndex(where: \.isOptional), let optional = terms[index].optionalType
         else { return try body(terms) }
         let rest = { (unwrapped: PredicateTerm) -> PredicateTerm in
             var operands = terms

@@ -32,20 +32,47 @@ struct PredicateTerm {
     private let box: any TypedPredicateNodeBox
     /// The node's `Output`.
     let type: Any.Type
+    /// Whether the node is a `nil` literal (`PredicateOptional.nilLiteral`): known when it is made,
+    /// where asking the node afterwards is a dynamic cast.
+    let isNilLiteral: Bool
 
     init<Node: StandardPredicateExpression>(_ node: Node) {
         self.box = TypedPredicateNode<Node.Output>(node)
         self.type = Node.Output.self
+        self.isNilLiteral = false
+    }
+
+    /// A `nil` of the type `Wrapped?`.
+    init<Wrapped>(nilOf _: Wrapped.Type) {
+        self.box = TypedPredicateNode<Wrapped?>(PredicateExpressions.NilLiteral<Wrapped>())
+        self.type = Wrapped?.self
+        self.isNilLiteral = true
     }
 
     /// The node.
     var node: any StandardPredicateExpression { box.anyNode }
 
+    /// What the export needs to know of the value's type (PredicateValueType.swift).
+    var valueType: PredicateValueType { PredicateValueType.of(type) }
+
+    /// The value's type as an `Optional`, when it is one.
+    var optionalType: (any PredicateOptional.Type)? { valueType.optional }
+
     /// Whether the value is an `Optional`.
-    var isOptional: Bool { type is any PredicateOptional.Type }
+    var isOptional: Bool { valueType.optional != nil }
 
     /// The type the value has once unwrapped: `Int` for `Int?` and for `Int`.
-    var unwrappedType: Any.Type { (type as? any PredicateOptional.Type)?.wrappedType ?? type }
+    var unwrappedType: Any.Type { valueType.unwrapped }
+
+    /// The node as the node type `Node`, or nil when it is another. The node is opened to its
+    /// own type first: a cast between two concrete types that are the same is a copy, where a
+    /// cast from the existential is a search of its conformances.
+    func concreteNode<Node>(_: Node.Type) -> Node? {
+        func open<Actual: StandardPredicateExpression>(_ node: Actual) -> Node? {
+            Actual.self == Node.self ? node as? Node : nil
+        }
+        return open(box.anyNode)
+    }
 
     /// The node, as a node whose value is a `T`.
     func typed<T>(_: T.Type) throws -> any StandardPredicateExpression<T> {
@@ -239,7 +266,7 @@ enum PredicateNodes {
         _ wrapped: PredicateTerm, _: Wrapped.Type, body: (PredicateTerm) throws -> PredicateTerm
     ) throws -> PredicateTerm {
         let dryRun = try prototype(Wrapped.self, body)
-        if let optional = dryRun.type as? any PredicateOptional.Type {
+        if let optional = dryRun.optionalType {
             return try optional.flattenedFlatMap(wrapped, Wrapped.self, dryRun: dryRun, body: body)
         }
         func build<L: StandardPredicateExpression, B: StandardPredicateExpression>(_ lhs: L, _ prototype: B) throws
@@ -321,7 +348,7 @@ enum PredicateNodes {
     ) -> Body {
         do {
             let built = try body(PredicateTerm(variable))
-            if let typed = built.node as? Body { return typed }
+            if let typed = built.concreteNode(Body.self) { return typed }
             failure = PredicateExportError.internalMismatch(expected: Body.self, found: type(of: built.node))
         } catch {
             failure = error
@@ -384,7 +411,7 @@ extension Optional: PredicateOptional {
         return try build(try wrapped.typed(Outer?.self), try dryRun.typed(Wrapped?.self))
     }
 
-    static var nilLiteral: PredicateTerm { PredicateTerm(PredicateExpressions.NilLiteral<Wrapped>()) }
+    static var nilLiteral: PredicateTerm { PredicateTerm(nilOf: Wrapped.self) }
 }
 
 /// An optional whose wrapped type is Equatable: `x == nil` is an `Equal` node, as

@@ -134,18 +134,27 @@ public struct Parser {
     }
 
     /// Consumes the current token and returns it. At the end, stays put.
-    @discardableResult
+    ///
+    /// Always inlined, so that where the token is not used (most calls) it is not copied
+    /// either: a copy retains and releases its strings.
+    @inline(__always) @discardableResult
     mutating func advance() -> Token {
         let token = tokens[index]
+        moveOn()
+        return token
+    }
+
+    /// Moves past the current token, and notices when the parse is out of time.
+    private mutating func moveOn() {
+        let start = tokens[index].span.start
         if index < tokens.count - 1 { index += 1 }
         consumed += 1
         if consumed % 1024 == 0, !deadlinePassed, let deadline = limits.deadline, ContinuousClock.now >= deadline {
             // Out of time: on to the end of the input, where every loop stops.
             deadlinePassed = true
-            deadlineOffset = token.span.start
+            deadlineOffset = start
             index = tokens.count - 1
         }
-        return token
     }
 
     /// The error of a parse that ran past `Limits.deadline`.

@@ -50,7 +50,7 @@ enum LimitCheck {
             default:
                 break
             }
-            for child in expr.children { stack.append((child, depth + 1)) }
+            expr.forEachChild { stack.append(($0, depth + 1)) }
         }
         return nil
     }

@@ -25,4 +25,29 @@ extension Expr {
         case .aggregate(_, let collection, _): return [collection]
         }
     }
+
+    /// `body` on each direct subexpression, in source order, as `children` lists them but
+    /// without making the array (the limit walk runs for every query checked).
+    func forEachChild(_ body: (Expr) -> Void) {
+        switch kind {
+        case .literal, .enumCase, .keyPath, .parameter, .invalid:
+            return
+        case .call(_, let arguments): arguments.forEach(body)
+        case .list(let elements), .and(let elements), .or(let elements): elements.forEach(body)
+        case .range(let lower, let upper, _):
+            body(lower)
+            body(upper)
+        case .member(let base, _): body(base)
+        case .not(let operand), .negate(let operand), .quantified(_, let operand), .isEmpty(let operand):
+            body(operand)
+        case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs),
+            .stringTest(_, let lhs, let rhs, _), .membership(let lhs, let rhs, _):
+            body(lhs)
+            body(rhs)
+        case .elementTest(_, let collection, let closure), .filter(let collection, let closure):
+            body(collection)
+            body(closure.body)
+        case .aggregate(_, let collection, _): body(collection)
+        }
+    }
 }

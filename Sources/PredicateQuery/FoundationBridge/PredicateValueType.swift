@@ -1,12 +1,12 @@
 // What the export asks of a Swift value type — is it an optional, of what, can it
-// be compared, ordered, counted in, is it a model class — found once per type and
-// kept for the process.
+// be compared, ordered, counted in, is it a model class — found once per type on
+// each thread and kept.
 //
 // Each of those questions is a protocol-conformance lookup in Swift's runtime
 // (`type as? any PredicateOptional.Type`), a few hundred instructions each, and a
 // conversion asked the same few types the same questions many times over: about a
 // tenth of building a predicate with a closure went to them. A type's answers never
-// change, so they are looked up once and then read from a table (one per thread).
+// change, so they are looked up once and then read from a table.
 
 import Foundation
 

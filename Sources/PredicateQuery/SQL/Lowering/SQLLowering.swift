@@ -33,9 +33,10 @@ package struct SQLLowering {
     /// each move copies every binding so far, so a count that grows with the
     /// literals makes lowering quadratic (`BindingStorageTests` holds it to zero).
     var bindingCopies = 0
-    /// The index of the first binding of each String constant, once pq's own
-    /// constants (`constant(_:)`) need it: a lookup, not a scan of every binding.
-    var stringConstantIndex: [String: Int]?
+    /// pq's own String constants bound so far (`constant(_:)`), each with the index
+    /// of the first binding equal to it: a handful per query, so found by a short
+    /// scan, not by hashing texts some kilobytes long on every use.
+    var ownConstants: [(text: String, index: Int)] = []
     /// The SELECT being built at each level: index 0 is the query's object.
     var scopes: [Scope] = []
     var aliasCount = 0
@@ -182,13 +183,7 @@ package struct SQLLowering {
         let before = bindings.withUnsafeBufferPointer { $0.baseAddress }
         bindings.append(binding)
         if hadRoom, before != bindings.withUnsafeBufferPointer({ $0.baseAddress }) { bindingCopies += 1 }
-        let index = bindings.count - 1
-        if stringConstantIndex != nil, case .constant(.string(let text), .string) = binding,
-            stringConstantIndex?[text] == nil
-        {
-            stringConstantIndex?[text] = index
-        }
-        return .binding(index)
+        return .binding(bindings.count - 1)
     }
 
     mutating func newAlias(_ prefix: String) -> String {

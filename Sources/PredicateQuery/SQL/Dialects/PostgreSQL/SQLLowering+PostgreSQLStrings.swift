@@ -79,19 +79,22 @@ extension SQLLowering {
             message: constant(PostgreSQLPattern.unsettledCompositionMessage))
     }
 
-    /// A string constant of pq's own, bound once however often it is used.
+    /// A string constant of pq's own, bound once however often it is used: at the
+    /// first binding equal to it (a literal of the query may be), found by one scan
+    /// when the constant is first used (a scan per use would be quadratic).
     private mutating func constant(_ text: String) -> SQLExpr {
-        // The first equal binding, as a scan would find it (a literal of the query may
-        // be equal), from an index built once: a scan per use is quadratic.
-        if stringConstantIndex == nil {
-            var index: [String: Int] = [:]
-            for (position, binding) in bindings.enumerated() {
-                if case .constant(.string(let text), .string) = binding, index[text] == nil { index[text] = position }
-            }
-            stringConstantIndex = index
-        }
-        if let index = stringConstantIndex?[text] { return .binding(index) }
-        return bind(.constant(.string(text), .string))
+        // pq's constants are static strings, so a constant met again compares equal at
+        // once, by its storage; a few kilobytes are never hashed.
+        if let known = ownConstants.first(where: { $0.text == text }) { return .binding(known.index) }
+        let index =
+            bindings.firstIndex {
+                if case .constant(.string(let bound), .string) = $0 { bound == text } else { false }
+            } ?? {
+                _ = bind(.constant(.string(text), .string))
+                return bindings.count - 1
+            }()
+        ownConstants.append((text, index))
+        return .binding(index)
     }
 
     /// The text without the scalars `options` folds to nothing.

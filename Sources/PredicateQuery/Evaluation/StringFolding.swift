@@ -91,11 +91,24 @@ final class FoldTable: @unchecked Sendable {
         let known = folds[key]
         lock.unlock()
         if let known { return known }
-        let folded = Self.compute(scalar, options)
+        let folded = compute(scalar, options)
         lock.lock()
         folds[key] = folded
         lock.unlock()
         return folded
+    }
+
+    /// The fold of a non-ASCII scalar, computed (not kept). Under `[cd]` it is made
+    /// from the `[d]` fold of the scalar and the `[c]` folds of what that leaves, as
+    /// this table keeps them, so that the three tables PostgreSQL needs (built from
+    /// every scalar) decompose and case-fold each scalar once, not twice.
+    private func compute(_ scalar: Unicode.Scalar, _ options: StringOptions) -> [Unicode.Scalar] {
+        guard options.contains(.caseInsensitive), options.contains(.diacriticInsensitive) else {
+            return Self.compute(scalar, options)
+        }
+        var folded: [Unicode.Scalar] = []
+        for kept in fold(scalar, .diacriticInsensitive) { folded += fold(kept, .caseInsensitive) }
+        return Self.withoutMarks(folded)
     }
 
     /// The fold of a non-ASCII scalar, computed (not kept).
@@ -117,6 +130,8 @@ final class FoldTable: @unchecked Sendable {
     /// Foundation's own diacritic folding keeps a mark that stands alone; pq drops
     /// every one, so `e` + U+0301, `é` and a lone U+0301 after `e` all give `e`.
     private static func withoutMarks(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        // ASCII has no marks and decomposes to itself.
+        if scalars.allSatisfy(\.isASCII) { return scalars }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view).decomposedStringWithCanonicalMapping.unicodeScalars.filter { !isDiacritic($0) }

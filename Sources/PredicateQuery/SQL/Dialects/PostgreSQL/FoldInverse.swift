@@ -38,8 +38,8 @@ struct FoldInverse: Sendable {
     private init(_ options: StringOptions) {
         self.options = options
         var grouped: [[UInt32]: [UInt32]] = [:]
-        for value in AssignableScalars.values {
-            guard let scalar = Unicode.Scalar(value), !Self.foldsToItself(scalar) else { continue }
+        for scalar in Self.candidates {
+            let value = scalar.value
             let fold = StringFolding.fold(scalar, options).map(\.value)
             switch fold.count {
             case 0: empties.append(value)
@@ -57,6 +57,12 @@ struct FoldInverse: Sendable {
         for first in expansions.keys {
             expansions[first]?.sort { $0.fold.lexicographicallyPrecedes($1.fold) }
         }
+    }
+
+    /// The scalars a modifier may change, in order: found once for the three tables.
+    private static let candidates: [Unicode.Scalar] = AssignableScalars.values.compactMap { value in
+        guard let scalar = Unicode.Scalar(value), !foldsToItself(scalar) else { return nil }
+        return scalar
     }
 
     /// Scalars no modifier changes: unassigned, private use, and the unified ideographs.

@@ -178,8 +178,9 @@ package enum StringFunctions {
     static func likeTokens(_ pattern: String, folding options: StringOptions = []) -> [LikeToken] {
         var tokens: [LikeToken] = []
         var escaped = false
+        let folds = !options.isEmpty
         func literal(_ scalar: Unicode.Scalar) {
-            if options.isEmpty {
+            if !folds {
                 tokens.append(.one(scalar))
             } else {
                 tokens.append(contentsOf: StringFolding.fold(scalar, options).map { .one($0) })

@@ -137,10 +137,13 @@ extension Lexer {
         var valid = true
         while position < bytes.count, bytes[position] != quote {
             if bytes[position] == UInt8(ascii: "\\") {
-                if let escaped = lexEscape() { decoded.append(contentsOf: escaped) } else { valid = false }
+                if !lexEscape(into: &decoded) { valid = false }
             } else {
-                decoded.append(bytes[position])
-                position += 1
+                // A run up to the next quote or backslash, appended at once.
+                let run = position
+                repeat { position += 1 } while position < bytes.count && bytes[position] != quote
+                    && bytes[position] != UInt8(ascii: "\\")
+                decoded.append(contentsOf: bytes[run..<position])
             }
         }
         guard position < bytes.count else {
@@ -157,19 +160,22 @@ extension Lexer {
             value: .string(String(decoding: decoded, as: UTF8.self)))
     }
 
-    /// Decodes one escape sequence starting at a backslash; nil (after reporting) if invalid.
-    private mutating func lexEscape() -> [UInt8]? {
+    /// Decodes one escape sequence starting at a backslash into `decoded`; false
+    /// (after reporting) if it is invalid.
+    private mutating func lexEscape(into decoded: inout [UInt8]) -> Bool {
         let start = position
         position += 1
-        guard let byte = peek() else { return nil }
+        guard let byte = peek() else { return false }
         position += 1
         switch byte {
-        case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""): return [byte]
-        case UInt8(ascii: "n"): return [0x0A]
-        case UInt8(ascii: "r"): return [0x0D]
-        case UInt8(ascii: "t"): return [0x09]
-        case UInt8(ascii: "0"): return [0x00]
-        case UInt8(ascii: "u"): return lexUnicodeEscape(from: start)
+        case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""): decoded.append(byte)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "0"): decoded.append(0x00)
+        case UInt8(ascii: "u"):
+            guard let scalar = lexUnicodeEscape(from: start) else { return false }
+            Unicode.UTF8.encode(scalar) { decoded.append($0) }
         default:
             position = start + 1 + (start + 1 < bytes.count ? Lexer.scalarLength(at: start + 1, in: bytes) : 0)
             let shown = String(decoding: bytes[(start + 1)..<position], as: UTF8.self)
@@ -178,11 +184,13 @@ extension Lexer {
                     .invalidEscape, "invalid escape sequence '\\\(shown)' in string literal",
                     at: SourceSpan(start: start, end: position),
                     notes: [DiagnosticNote("valid escapes are \\\\ \\' \\\" \\n \\r \\t \\0 and \\u{…}")]))
-            return nil
+            return false
         }
+        return true
     }
 
-    private mutating func lexUnicodeEscape(from start: Int) -> [UInt8]? {
+    /// The scalar of a `\u{…}` escape; nil (after reporting) if it is invalid.
+    private mutating func lexUnicodeEscape(from start: Int) -> Unicode.Scalar? {
         guard peek() == UInt8(ascii: "{") else {
             report(
                 .error(
@@ -224,6 +232,6 @@ extension Lexer {
                     ]))
             return nil
         }
-        return Array(String(Character(scalar)).utf8)
+        return scalar
     }
 }

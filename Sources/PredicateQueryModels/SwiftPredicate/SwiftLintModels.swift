@@ -51,18 +51,19 @@ struct SwiftLintModels {
                 otherModules.append(fileModule.name)
             }
         }
-        self.init(
-            ordered: own + importedFiles + others + tests, own: module == nil ? nil : Set(own.map(\.file)), sql: sql,
-            preferred: [])
+        let visible: [SwiftFileDeclarations] = own + importedFiles
+        let ordered: [SwiftFileDeclarations] = visible + others + tests
+        let ownFiles: Set<String>? = module == nil ? nil : Set(own.map(\.file))
+        self.init(ordered: ordered, own: ownFiles, sql: sql, preferred: [])
         if module != nil {
-            undecided = Self.undecided(seen: own + importedFiles, others: Array(zip(others, otherModules)))
+            undecided = Self.undecided(seen: visible, others: Array(zip(others, otherModules)))
         }
-        let seen = module == nil ? declarations : own + importedFiles
-        topLevelNames = Set(
-            seen.flatMap { file in
-                file.types.filter { $0.kind != .extension && $0.path.count == 1 }.map(\.name)
-                    + file.aliases.filter { $0.path.count == 1 }.map(\.name)
-            })
+        var names: Set<String> = []
+        for file in module == nil ? declarations : visible {
+            for type in file.types where type.kind != .extension && type.path.count == 1 { names.insert(type.name) }
+            for alias in file.aliases where alias.path.count == 1 { names.insert(alias.name) }
+        }
+        topLevelNames = names
     }
 
     /// The types and typealiases declared at the top level of the files this module's file sees (its

@@ -164,9 +164,11 @@ import Testing
             } catch {
                 errors.append("\(error)")
             }
-            usleep(3000)
+            // Waiting, not sleeping: the 2 s of reads leave this task thread to other
+            // suites between reads (Swift's pool has 2 on 2 cores).
+            try await Task.sleep(for: .milliseconds(3))
         }
-        while !storeReader.state.finished { usleep(1000) }
+        while !storeReader.state.finished { try await Task.sleep(for: .milliseconds(1)) }
         let storeReads = storeReader.state.values
         errors += storeReader.state.errors
         let (final, _, failure) = writer.state

@@ -91,7 +91,7 @@ final class FoldTable: @unchecked Sendable {
         let known = folds[key]
         lock.unlock()
         if let known { return known }
-        let folded = compute(scalar, options)
+        let folded = computeFromKeptFolds(scalar, options)
         lock.lock()
         folds[key] = folded
         lock.unlock()
@@ -102,7 +102,7 @@ final class FoldTable: @unchecked Sendable {
     /// from the `[d]` fold of the scalar and the `[c]` folds of what that leaves, as
     /// this table keeps them, so that the three tables PostgreSQL needs (built from
     /// every scalar) decompose and case-fold each scalar once, not twice.
-    private func compute(_ scalar: Unicode.Scalar, _ options: StringOptions) -> [Unicode.Scalar] {
+    private func computeFromKeptFolds(_ scalar: Unicode.Scalar, _ options: StringOptions) -> [Unicode.Scalar] {
         guard options.contains(.caseInsensitive), options.contains(.diacriticInsensitive) else {
             return Self.compute(scalar, options)
         }

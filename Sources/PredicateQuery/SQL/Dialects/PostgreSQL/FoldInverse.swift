@@ -18,6 +18,9 @@ struct FoldInverse: Sendable {
     var expansions: [UInt32: [(fold: [UInt32], scalars: [UInt32])]] = [:]
     /// The scalars whose fold is empty, in order.
     var empties: [UInt32] = []
+    /// `empties` as a regular-expression class, removed from a text before a folded
+    /// test on PostgreSQL (`PostgreSQLPattern.emptyFoldClass`); nil when there are none.
+    var emptiesClass: String?
     /// The most scalars one scalar folds to (3 for `ΐ` under `[c]`).
     var longestFold = 1
     let options: StringOptions
@@ -57,6 +60,7 @@ struct FoldInverse: Sendable {
         for first in expansions.keys {
             expansions[first]?.sort { $0.fold.lexicographicallyPrecedes($1.fold) }
         }
+        emptiesClass = empties.isEmpty ? nil : PostgreSQLFoldPattern.bracket(empties)
     }
 
     /// The scalars a modifier may change, in order: found once for the three tables.

@@ -166,21 +166,7 @@ package struct PostgreSQLPattern: Sendable, Hashable {
     /// The ARE class of the scalars `options` folds to nothing, removed from the text
     /// before a folded test; nil when there are none.
     static func emptyFoldClass(_ options: StringOptions) -> String? {
-        switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
-        case (true, true): emptyFoldClassBoth
-        case (true, false): emptyFoldClassCase
-        default: emptyFoldClassDiacritic
-        }
-    }
-
-    // `emptyFoldClass` for each modifier, made once, and only for a modifier in use.
-    private static let emptyFoldClassCase = emptyFoldClass(of: .caseInsensitive)
-    private static let emptyFoldClassDiacritic = emptyFoldClass(of: .diacriticInsensitive)
-    private static let emptyFoldClassBoth = emptyFoldClass(of: [.caseInsensitive, .diacriticInsensitive])
-
-    private static func emptyFoldClass(of options: StringOptions) -> String? {
-        let empties = FoldInverse.of(options).empties
-        return empties.isEmpty ? nil : PostgreSQLFoldPattern.bracket(empties)
+        FoldInverse.of(options).emptiesClass
     }
 }
 

@@ -86,15 +86,12 @@ extension SQLLowering {
         // pq's constants are static strings, so a constant met again compares equal at
         // once, by its storage; a few kilobytes are never hashed.
         if let known = ownConstants.first(where: { $0.text == text }) { return .binding(known.index) }
-        let index =
-            bindings.firstIndex {
-                if case .constant(.string(let bound), .string) = $0 { bound == text } else { false }
-            } ?? {
-                _ = bind(.constant(.string(text), .string))
-                return bindings.count - 1
-            }()
-        ownConstants.append((text, index))
-        return .binding(index)
+        let equal = bindings.firstIndex {
+            if case .constant(.string(let bound), .string) = $0 { bound == text } else { false }
+        }
+        let found = equal.map(SQLExpr.binding) ?? bind(.constant(.string(text), .string))
+        ownConstants.append((text, equal ?? bindings.count - 1))
+        return found
     }
 
     /// The text without the scalars `options` folds to nothing.

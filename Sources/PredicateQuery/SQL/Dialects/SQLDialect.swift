@@ -13,6 +13,8 @@ protocol SQLDialect: Sendable {
 
     /// A quoted identifier.
     func quote(_ identifier: String) -> String
+    /// Appends `quote(identifier)`'s UTF-8 to `bytes` (the renderer's way: no `String` is made).
+    func appendQuoted(_ identifier: String, to bytes: inout [UInt8])
     /// The placeholder for the binding at `index` (0-based).
     func placeholder(_ index: Int) -> String
     /// The spelling of a function pq uses, by pq's name for it.

@@ -6,16 +6,33 @@
 package enum SQLIdentifier {
     /// `name` in double quotes, a double quote inside it doubled (`a"b` → `"a""b"`).
     package static func quoted(_ name: String) -> String {
-        // This runs for every column named, so the usual name (no quote in it)
-        // takes no detour through splitting.
-        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
-        var quoted = "\""
-        quoted.reserveCapacity(name.utf8.count + 4)
-        for (index, part) in name.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { quoted += "\"\"" }
-            quoted += part
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 2)
+        appendQuoted(name, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `quoted(name)`'s UTF-8 to `bytes`, without making it a `String`: the
+    /// renderer writes every column it names this way.
+    package static func appendQuoted(_ name: String, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        bytes.append(quote)
+        let copied: Void? = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            if !utf8.contains(quote) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 {
+                    bytes.append(byte)
+                    if byte == quote { bytes.append(quote) }
+                }
+            }
         }
-        quoted += "\""
-        return quoted
+        if copied == nil {
+            for byte in name.utf8 {
+                bytes.append(byte)
+                if byte == quote { bytes.append(quote) }
+            }
+        }
+        bytes.append(quote)
     }
 }

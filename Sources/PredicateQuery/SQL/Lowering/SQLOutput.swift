@@ -18,8 +18,8 @@ protocol SQLOutput {
     static func += (output: inout Self, text: String)
     /// Appends another output, written by the renderer for a part of this one.
     static func += (output: inout Self, other: Self)
-    /// Appends an identifier as the dialect quotes it.
-    mutating func appendIdentifier(_ quoted: String)
+    /// Appends the identifier `name` as `dialect` quotes it.
+    mutating func appendIdentifier(_ name: String, quotedBy dialect: any SQLDialect)
     /// Appends a slot, which the parameters' values fill in when the query runs.
     mutating func append(_ slot: SQLText.Slot)
     /// The length in bytes of the output as text, each slot as its marker.

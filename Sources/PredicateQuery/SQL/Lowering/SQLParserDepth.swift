@@ -85,14 +85,18 @@ struct SQLParserDepth: SQLOutput {
         for piece in other.pieces {
             switch piece {
             case .text(let text): measure += text
-            case .identifier(let quoted): measure.appendIdentifier(quoted)
+            case .identifier(let quoted): measure.appendQuotedIdentifier(quoted)
             case .slot(let slot): measure.append(slot)
             }
         }
     }
 
+    mutating func appendIdentifier(_ name: String, quotedBy dialect: any SQLDialect) {
+        appendQuotedIdentifier(dialect.quote(name))
+    }
+
     /// A quoted identifier is one symbol, whatever it holds.
-    mutating func appendIdentifier(_ quoted: String) {
+    private mutating func appendQuotedIdentifier(_ quoted: String) {
         if keepsPieces { pieces.append(.identifier(quoted)) }
         markedByteCount += quoted.utf8.count
         endWord()

@@ -65,7 +65,7 @@ struct SQLRenderer {
     }
 
     private func render<Output: SQLOutput>(_ table: SQLTableReference, into out: inout Output) {
-        out.appendIdentifier(dialect.quote(table.table))
+        out.appendIdentifier(table.table, quotedBy: dialect)
         out += " "
         out += table.alias
     }
@@ -82,7 +82,7 @@ struct SQLRenderer {
         case .column(let alias, let name):
             out += alias
             out += "."
-            out.appendIdentifier(dialect.quote(name))
+            out.appendIdentifier(name, quotedBy: dialect)
         case .binding(let index): out += dialect.placeholder(index)
         case .integer(let value): out += String(value)
         case .truth(let value): out += dialect.truth(value)
@@ -91,7 +91,7 @@ struct SQLRenderer {
         case .collated(let operand):
             atom(operand, into: &out)
             out += " COLLATE "
-            out.appendIdentifier(dialect.quote(dialect.stringCollation ?? "C"))
+            out.appendIdentifier(dialect.stringCollation ?? "C", quotedBy: dialect)
         case .function(let name, let arguments):
             out += dialect.function(name)
             out += "("
@@ -169,7 +169,7 @@ struct SQLRenderer {
             out += " AS text)"
             if let collation = dialect.stringCollation {
                 out += " COLLATE "
-                out.appendIdentifier(dialect.quote(collation))
+                out.appendIdentifier(collation, quotedBy: dialect)
             }
         case .falseIfNull(let operand):
             out += dialect.function("coalesce")

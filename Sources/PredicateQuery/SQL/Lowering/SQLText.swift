@@ -61,10 +61,8 @@ struct SQLText: SQLOutput, Sendable {
         }
     }
 
-    mutating func appendIdentifier(_ quoted: String) {
-        if quoted.utf8.withContiguousStorageIfAvailable({ rest.append(contentsOf: $0) }) == nil {
-            rest.append(contentsOf: quoted.utf8)
-        }
+    mutating func appendIdentifier(_ name: String, quotedBy dialect: any SQLDialect) {
+        dialect.appendQuoted(name, to: &rest)
     }
 
     static func += (text: inout SQLText, other: SQLText) {

@@ -12,6 +12,7 @@
 /// PostgreSQL: identifiers in double quotes, `$n` placeholders.
 struct PostgreSQLDialect: SQLDialect {
     func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
+    func appendQuoted(_ identifier: String, to bytes: inout [UInt8]) { SQLIdentifier.appendQuoted(identifier, to: &bytes) }
 
     func placeholder(_ index: Int) -> String { "$\(index + 1)" }
 

@@ -10,6 +10,7 @@
 /// can be used twice), and pq's string functions registered on the connection.
 struct SQLiteDialect: SQLDialect {
     func quote(_ identifier: String) -> String { SQLIdentifier.quoted(identifier) }
+    func appendQuoted(_ identifier: String, to bytes: inout [UInt8]) { SQLIdentifier.appendQuoted(identifier, to: &bytes) }
 
     func placeholder(_ index: Int) -> String { "?\(index + 1)" }
 

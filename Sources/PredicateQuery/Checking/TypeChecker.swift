@@ -123,13 +123,28 @@ public struct TypeChecker {
             if path.components.count == 2, schema.enumType(named: first) != nil { return }
             names.append(first)
         }
-        var pending = query.predicate.map { [$0] } ?? []
-        while let expr = pending.popLast() {
+        // The parser's limits (or the limit walk, for a tree built in code) bound
+        // the depth, so this recursion is safe.
+        func visit(_ expr: Expr) {
             if case .keyPath(let path) = expr.kind { note(path) }
-            pending += expr.children
+            expr.forEachChild(visit)
         }
+        if let predicate = query.predicate { visit(predicate) }
         for key in query.sortKeys { note(key.path) }
-        return schema.entities.filter { entity in names.allSatisfy { schema.hasProperty(named: $0, of: entity) } }
+        // By index and without a closure, so that only the entities kept are copied.
+        var candidates: [Entity] = []
+        entities: for index in schema.entities.indices {
+            for name in names {
+                // A method called on the element reads it in place; passed as an argument, it is copied.
+                let found =
+                    schema.entities[index].parent == nil
+                    ? schema.entities[index].hasProperty(named: name)
+                    : schema.hasProperty(named: name, of: schema.entities[index])
+                if !found { continue entities }
+            }
+            candidates.append(schema.entities[index])
+        }
+        return candidates
     }
 
     /// With no entity named: the one entity the query checks against.

@@ -424,13 +424,32 @@ struct Introspector {
     }
 
     /// The affinity of a declared column type, by SQLite's rules (in their order).
+    ///
+    /// Read as SQLite reads it: byte by byte, ASCII letters in either case and
+    /// nothing else folded (so a Unicode `ı` is not an `I`). Every store pq opens
+    /// asks this of each column, so it makes no `String` and asks Foundation nothing.
     static func affinity(of declaredType: String) -> Affinity {
-        let type = declaredType.uppercased()
-        if type.contains("INT") { return .integer }
-        if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
-        if type.contains("BLOB") || type.trimmingCharacters(in: .whitespaces).isEmpty { return .blob }
-        if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return .real }
+        var type = Array(declaredType.utf8)
+        for index in type.indices where type[index] >= UInt8(ascii: "a") && type[index] <= UInt8(ascii: "z") {
+            type[index] -= 32
+        }
+        func has(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard type.count >= count else { return false }
+            return word.withUTF8Buffer { word in
+                (0...(type.count - count)).contains { start in (0..<count).allSatisfy { type[start + $0] == word[$0] } }
+            }
+        }
+        if has("INT") { return .integer }
+        if has("CHAR") || has("CLOB") || has("TEXT") { return .text }
+        if has("BLOB") || declaredType.unicodeScalars.allSatisfy(Self.isBlankInDeclaredType) { return .blob }
+        if has("REAL") || has("FLOA") || has("DOUB") { return .real }
         return .numeric
+    }
+
+    /// A tab or a space separator (Unicode's Zs): a declared type of only these is no type.
+    private static func isBlankInDeclaredType(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// The attribute type of a column, from its declared type (see the rules at the top of this file).

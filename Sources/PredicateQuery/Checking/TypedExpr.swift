@@ -163,6 +163,41 @@ extension TypedExpr {
         case .aggregate(_, _, let filter, let value, _): [filter, value].compactMap { $0 }
         }
     }
+
+    /// Whether `test` holds for one of the direct subexpressions (those of `children`,
+    /// in its order), without making an array of them: the lowering asks this of
+    /// every node of every query it compiles.
+    func anyChild(_ test: (TypedExpr) throws -> Bool) rethrows -> Bool {
+        switch self {
+        case .constant, .parameter, .currentDate, .attribute, .object: return false
+        case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand),
+            .inParameterList(let operand, _, _, _), .quantified(_, _, let operand):
+            return try test(operand)
+        case .and(let operands), .or(let operands): return try operands.contains(where: test)
+        case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),
+            .coalesce(let lhs, let rhs, _):
+            return try test(lhs) || test(rhs)
+        case .inList(let element, let members): return try test(element) || members.contains(where: test)
+        case .inRange(let element, let lower, let upper, _): return try test(element) || test(lower) || test(upper)
+        case .aggregate(_, _, let filter, let value, _):
+            if let filter, try test(filter) { return true }
+            if let value, try test(value) { return true }
+            return false
+        }
+    }
+
+    /// Whether `test` holds for every direct subexpression (see `anyChild`).
+    func allChildren(_ test: (TypedExpr) throws -> Bool) rethrows -> Bool {
+        try !anyChild { try !test($0) }
+    }
+
+    /// `body` on each direct subexpression, in the order of `children`, without making an array.
+    func forEachChild(_ body: (TypedExpr) throws -> Void) rethrows {
+        _ = try anyChild {
+            try body($0)
+            return false
+        }
+    }
 }
 
 /// A checked sort key.

@@ -15,15 +15,16 @@ extension CheckedQuery {
     public var boundValueCount: Int {
         var count = (limit == nil ? 0 : 1) + (offset == nil ? 0 : 1)
         guard let predicate else { return count }
-        var stack = [predicate]
-        while let expr = stack.popLast() {
+        // The checker's limits bound the depth of a checked tree, so this recursion is safe.
+        func add(_ expr: TypedExpr) {
             switch expr {
             case .constant(.bool, _): break
             case .constant, .parameter, .inParameterList: count += 1
             default: break
             }
-            stack += expr.children
+            expr.forEachChild(add)
         }
+        add(predicate)
         return count
     }
 }

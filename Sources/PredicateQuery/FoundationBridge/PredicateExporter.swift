@@ -226,7 +226,7 @@ struct PredicateExporter {
         case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand): isConstant(operand)
         case .compare(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs, _):
             isConstant(lhs) && isConstant(rhs)
-        default: expr.children.allSatisfy(isConstant)
+        default: expr.allChildren(isConstant)
         }
     }
 

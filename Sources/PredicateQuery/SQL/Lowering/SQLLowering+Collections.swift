@@ -158,6 +158,6 @@ extension SQLLowering {
 
     static func holdsAggregate(_ expr: TypedExpr) -> Bool {
         if case .aggregate = expr { return true }
-        return expr.children.contains(where: holdsAggregate)
+        return expr.anyChild(holdsAggregate)
     }
 }

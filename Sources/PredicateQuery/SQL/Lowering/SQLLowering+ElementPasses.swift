@@ -140,7 +140,7 @@ extension SQLLowering {
         case .object(let path): return path.level == 0
         case .quantified(_, let path, _) where path.level == 0: return true
         case .aggregate(_, let path, _, _, _) where path.level == 0: return true
-        default: return expr.children.contains(where: refersToQueryObject)
+        default: return expr.anyChild(refersToQueryObject)
         }
     }
 
@@ -168,29 +168,32 @@ extension SQLLowering {
         case .currentDate, .attribute, .object, .inParameterList, .quantified:
             return false
         default:
-            return expr.children.allSatisfy { dependsOnlyOnAggregates($0, &found, parameters: parameters) }
+            return expr.allChildren { dependsOnlyOnAggregates($0, &found, parameters: parameters) }
         }
     }
 
     /// Whether an aggregate conjunct kept correlated because of a parameter might take
     /// a pass once the parameter's value is known.
     private static func mayTakePassGivenValues(_ conjunct: TypedExpr) -> Bool {
-        var aggregates: [(path: CollectionPath, parts: [TypedExpr])] = []
-        var hasParameter = false
-        var pending = [conjunct]
-        while let expr = pending.popLast() {
-            if case .parameter = expr { hasParameter = true }
-            pending += expr.children
+        func hasParameter(_ expr: TypedExpr) -> Bool {
+            if case .parameter = expr { return true }
+            return expr.anyChild(hasParameter)
         }
-        return hasParameter && dependsOnlyOnAggregates(conjunct, &aggregates, parameters: true) && aggregates.count == 1
+        guard hasParameter(conjunct) else { return false }
+        var aggregates: [(path: CollectionPath, parts: [TypedExpr])] = []
+        return dependsOnlyOnAggregates(conjunct, &aggregates, parameters: true) && aggregates.count == 1
     }
 
     /// Whether the reference evaluator finds the condition false for an object of
     /// `entity` with no elements (and no attributes, which it does not read).
     private func isFalseWithoutElements(_ condition: TypedExpr, entity: String) -> Bool {
-        var graph = ObjectGraph(schema: schema)
-        let object = graph.insert(entity)
-        guard let holds = try? Evaluator(graph: graph).condition(condition, [object]) else { return false }
+        // An object the graph does not hold reads as one with no values and no related
+        // objects (the evaluator reads every value and relationship through `graph[id]?`),
+        // so the empty graph serves, without the cost of inserting one.
+        let object = ObjectID(entity, 1)
+        guard let holds = try? Evaluator(graph: ObjectGraph(schema: schema)).condition(condition, [object]) else {
+            return false
+        }
         return !holds
     }
 

@@ -84,6 +84,7 @@ extension TypeChecker {
     /// nested connectives of the same kind are flattened.
     private mutating func checkConnective(_ operands: [Expr], isConjunction: Bool) -> TypedExpr? {
         var checked: [TypedExpr] = []
+        checked.reserveCapacity(operands.count)
         var failed = false
         for operand in operands {
             guard let typed = checkPredicate(operand) else {

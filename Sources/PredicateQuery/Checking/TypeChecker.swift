@@ -171,6 +171,12 @@ public struct TypeChecker {
         // match; checking those first keeps inference cheap. The others are checked
         // only when no candidate matches, for the diagnostics.
         let candidates = candidateEntities(for: query, schema: schema)
+        // The usual case, one candidate that the query checks against, without the
+        // bookkeeping below (which reaches the same result for it).
+        if candidates.count == 1 {
+            let only = check(query, against: candidates[0], schema: schema, deadline: deadline)
+            if only.query != nil, !only.diagnostics.contains(where: { $0.code == .deadlinePassed }) { return only }
+        }
         var attempts = candidates.map { (entity: $0, result: check(query, against: $0, schema: schema, deadline: deadline)) }
         var matches = attempts.filter { $0.result.query != nil }
         if matches.isEmpty {

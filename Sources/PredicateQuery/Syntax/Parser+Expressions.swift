@@ -26,7 +26,10 @@ extension Parser {
         operator kind: TokenKind, keyword: String, makeNode: ([Expr]) -> ExprKind,
         operand: (inout Parser) throws(Failure) -> Expr
     ) throws(Failure) -> Expr {
-        var operands = [try parseRecovering(operand)]
+        let first = try parseRecovering(operand)
+        // Most operands stand alone: no array for them.
+        guard current.kind == kind || current.isKeyword(keyword) else { return first }
+        var operands = [first]
         while current.kind == kind || current.isKeyword(keyword) {
             let op = advance()
             guard operands.count < limits.maxListLength else {

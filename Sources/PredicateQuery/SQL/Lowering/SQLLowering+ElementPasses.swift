@@ -78,7 +78,13 @@ extension SQLLowering {
 
     private static func conjuncts(of expr: TypedExpr) -> [TypedExpr] {
         guard case .and(let operands) = expr else { return [expr] }
-        return operands.flatMap(conjuncts)
+        var conjuncts: [TypedExpr] = []
+        conjuncts.reserveCapacity(operands.count)
+        func add(_ expr: TypedExpr) {
+            if case .and(let inner) = expr { inner.forEach(add) } else { conjuncts.append(expr) }
+        }
+        operands.forEach(add)
+        return conjuncts
     }
 
     /// `owner IN (SELECT ownerColumn FROM elements WHERE … [GROUP BY ownerColumn HAVING …])`.

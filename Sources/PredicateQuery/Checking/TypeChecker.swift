@@ -131,20 +131,7 @@ public struct TypeChecker {
         }
         if let predicate = query.predicate { visit(predicate) }
         for key in query.sortKeys { note(key.path) }
-        // By index and without a closure, so that only the entities kept are copied.
-        var candidates: [Entity] = []
-        entities: for index in schema.entities.indices {
-            for name in names {
-                // A method called on the element reads it in place; passed as an argument, it is copied.
-                let found =
-                    schema.entities[index].parent == nil
-                    ? schema.entities[index].hasProperty(named: name)
-                    : schema.hasProperty(named: name, of: schema.entities[index])
-                if !found { continue entities }
-            }
-            candidates.append(schema.entities[index])
-        }
-        return candidates
+        return schema.entities.filter { entity in names.allSatisfy { schema.hasProperty(named: $0, of: entity) } }
     }
 
     /// With no entity named: the one entity the query checks against.
@@ -171,13 +158,14 @@ public struct TypeChecker {
         // match; checking those first keeps inference cheap. The others are checked
         // only when no candidate matches, for the diagnostics.
         let candidates = candidateEntities(for: query, schema: schema)
+        var attempts = candidates.map { (entity: $0, result: check(query, against: $0, schema: schema, deadline: deadline)) }
         // The usual case, one candidate that the query checks against, without the
         // bookkeeping below (which reaches the same result for it).
-        if candidates.count == 1 {
-            let only = check(query, against: candidates[0], schema: schema, deadline: deadline)
-            if only.query != nil, !only.diagnostics.contains(where: { $0.code == .deadlinePassed }) { return only }
+        if attempts.count == 1, let only = attempts.first?.result, only.query != nil,
+            !only.diagnostics.contains(where: { $0.code == .deadlinePassed })
+        {
+            return only
         }
-        var attempts = candidates.map { (entity: $0, result: check(query, against: $0, schema: schema, deadline: deadline)) }
         var matches = attempts.filter { $0.result.query != nil }
         if matches.isEmpty {
             attempts = schema.entities.map { (entity: $0, result: check(query, against: $0, schema: schema, deadline: deadline)) }

@@ -149,24 +149,14 @@ extension TypedExpr {
     /// The direct subexpressions: operands, a quantifier's body, an aggregate's
     /// filter and value.
     public var children: [TypedExpr] {
-        switch self {
-        case .constant, .parameter, .currentDate, .attribute, .object: []
-        case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand),
-            .inParameterList(let operand, _, _, _), .quantified(_, _, let operand):
-            [operand]
-        case .and(let operands), .or(let operands): operands
-        case .compare(_, let lhs, let rhs, _), .stringTest(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _),
-            .coalesce(let lhs, let rhs, _):
-            [lhs, rhs]
-        case .inList(let element, let members): [element] + members
-        case .inRange(let element, let lower, let upper, _): [element, lower, upper]
-        case .aggregate(_, _, let filter, let value, _): [filter, value].compactMap { $0 }
-        }
+        var children: [TypedExpr] = []
+        forEachChild { children.append($0) }
+        return children
     }
 
-    /// Whether `test` holds for one of the direct subexpressions (those of `children`,
-    /// in its order), without making an array of them: the lowering asks this of
-    /// every node of every query it compiles.
+    /// Whether `test` holds for one of the direct subexpressions, in order (operands,
+    /// a quantifier's body, an aggregate's filter and value), without making an array
+    /// of them: the lowering asks this of every node of every query it compiles.
     func anyChild(_ test: (TypedExpr) throws -> Bool) rethrows -> Bool {
         switch self {
         case .constant, .parameter, .currentDate, .attribute, .object: return false
@@ -191,7 +181,7 @@ extension TypedExpr {
         try !anyChild { try !test($0) }
     }
 
-    /// `body` on each direct subexpression, in the order of `children`, without making an array.
+    /// `body` on each direct subexpression, in order, without making an array.
     func forEachChild(_ body: (TypedExpr) throws -> Void) rethrows {
         _ = try anyChild {
             try body($0)

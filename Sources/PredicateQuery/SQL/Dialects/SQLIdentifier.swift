@@ -17,17 +17,14 @@ package enum SQLIdentifier {
     package static func appendQuoted(_ name: String, to bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
         bytes.append(quote)
-        let copied: Void? = name.utf8.withContiguousStorageIfAvailable { utf8 in
-            if !utf8.contains(quote) {
+        // The usual name, native and with no quote in it, is copied at once.
+        let copied =
+            name.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !utf8.contains(quote) else { return false }
                 bytes.append(contentsOf: utf8)
-            } else {
-                for byte in utf8 {
-                    bytes.append(byte)
-                    if byte == quote { bytes.append(quote) }
-                }
-            }
-        }
-        if copied == nil {
+                return true
+            } ?? false
+        if !copied {
             for byte in name.utf8 {
                 bytes.append(byte)
                 if byte == quote { bytes.append(quote) }

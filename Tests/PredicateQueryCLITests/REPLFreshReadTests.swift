@@ -9,6 +9,7 @@
 import Foundation
 import PredicateQuery
 import PredicateQueryExamples
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQuerySQLite
@@ -19,8 +20,11 @@ struct REPLFreshReadTests {
         case walWithoutWALFile, walWithWALFile, rollback
     }
 
-    /// How long the writer writes in each case (30 s across the three).
-    static let writing: TimeInterval = 10
+    /// How long the writer writes in each case, in seconds: 10 under
+    /// `PQ_TEST_BUDGET=thorough` (the 30 s across the three cases), 4 otherwise;
+    /// `PQ_FRESH_READ_SECONDS` sets it. The checks are the same either way (at least 20
+    /// counts, more than 10 of them different): the writer commits every 10 ms.
+    static let writing = TimeInterval(TestBudget.count("PQ_FRESH_READ_SECONDS", quick: 4, thorough: 10))
 
     /// The counts the REPL printed: lines that are a number alone.
     static func counts(_ text: String) -> [Int] {

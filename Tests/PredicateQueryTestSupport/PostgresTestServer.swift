@@ -49,6 +49,19 @@ public final class PostgresTestServer: @unchecked Sendable {
         return nil
     }
 
+    /// Where clusters live: memory (`/dev/shm`) where the system has it, else the
+    /// temporary folder. A cluster is some 950 files; on a disk file system, making
+    /// them (the copy of the template, `CREATE DATABASE`) cost the whole test run about
+    /// 25 s of CPU in the kernel's inode allocation under load (perf: `cp` alone about
+    /// 0.34 s a copy, against 0.05 s on an idle machine), none of which memory needs.
+    static let scratchFolder: String = {
+        var status = stat()
+        if stat("/dev/shm", &status) == 0, status.st_mode & S_IFMT == S_IFDIR, access("/dev/shm", W_OK) == 0 {
+            return "/dev/shm/"
+        }
+        return NSTemporaryDirectory()
+    }()
+
     /// Starts a server, or returns nil after printing why it cannot.
     public static func start() -> PostgresTestServer? {
         guard let binaries = binaryFolder() else {
@@ -56,7 +69,7 @@ public final class PostgresTestServer: @unchecked Sendable {
             return nil
         }
         let runAs: String? = getuid() == 0 ? "postgres" : nil
-        let template = NSTemporaryDirectory() + "pq-postgres-XXXXXX"
+        let template = scratchFolder + "pq-postgres-XXXXXX"
         var buffer = Array(template.utf8CString)
         guard let made = mkdtemp(&buffer) else {
             print("notice: cannot make a temporary folder for PostgreSQL; skipping the PostgreSQL tests")
@@ -123,7 +136,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
         /// Called with `lock` held.
         private static func make(binaries: String, runAs: String?) -> String? {
-            var buffer = Array((NSTemporaryDirectory() + "pq-postgres-template-XXXXXX").utf8CString)
+            var buffer = Array((PostgresTestServer.scratchFolder + "pq-postgres-template-XXXXXX").utf8CString)
             guard let made = mkdtemp(&buffer) else { return nil }
             let folder = String(cString: made)
             if foldersToRemove.isEmpty {

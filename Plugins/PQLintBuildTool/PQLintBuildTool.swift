@@ -18,16 +18,16 @@ struct PQLintBuildTool: BuildToolPlugin {
         }
         return [
             Self.command(
-                pq: try context.tool(named: "pq").url, files: files, target: target.name,
+                pqLint: try context.tool(named: "pq-lint").url, files: files, target: target.name,
                 stamp: context.pluginWorkDirectoryURL.appendingPathComponent("pq-lint-\(target.name).stamp"))
         ]
     }
 
-    /// `pq lint --stamp STAMP FILE…`, run when any of the files changed.
-    static func command(pq: URL, files: [URL], target: String, stamp: URL) -> Command {
+    /// `pq-lint --stamp STAMP FILE…` (`pq lint`), run when any of the files changed.
+    static func command(pqLint: URL, files: [URL], target: String, stamp: URL) -> Command {
         .buildCommand(
-            displayName: "pq lint \(target)", executable: pq,
-            arguments: ["lint", "--no-cache", "--stamp", stamp.path] + files.map(\.path),
+            displayName: "pq lint \(target)", executable: pqLint,
+            arguments: ["--no-cache", "--stamp", stamp.path] + files.map(\.path),
             inputFiles: files, outputFiles: [stamp])
     }
 }
@@ -40,7 +40,7 @@ struct PQLintBuildTool: BuildToolPlugin {
             let files = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
             return [
                 Self.command(
-                    pq: try context.tool(named: "pq").url, files: files, target: target.displayName,
+                    pqLint: try context.tool(named: "pq-lint").url, files: files, target: target.displayName,
                     stamp: context.pluginWorkDirectoryURL.appendingPathComponent("pq-lint-\(target.displayName).stamp"))
             ]
         }

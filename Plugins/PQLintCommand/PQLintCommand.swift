@@ -12,16 +12,16 @@ struct PQLintCommand: CommandPlugin {
         let names = extractor.extractOption(named: "target")
         let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
         let folders = targets.filter { $0 is SourceModuleTarget }.map(\.directoryURL.path)
-        try PQLint.run(try context.tool(named: "pq").url, extractor.remainingArguments + folders)
+        try PQLint.run(try context.tool(named: "pq-lint").url, extractor.remainingArguments + folders)
     }
 }
 
 enum PQLint {
-    /// Runs `pq lint` with `arguments`; its output goes to this process's output.
-    static func run(_ pq: URL, _ arguments: [String]) throws {
+    /// Runs `pq-lint` (`pq lint`) with `arguments`; its output goes to this process's output.
+    static func run(_ pqLint: URL, _ arguments: [String]) throws {
         let process = Process()
-        process.executableURL = pq
-        process.arguments = ["lint"] + arguments
+        process.executableURL = pqLint
+        process.arguments = arguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -44,7 +44,7 @@ enum PQLint {
             let names = Set(extractor.extractOption(named: "target"))
             let targets = context.xcodeProject.targets.filter { names.isEmpty || names.contains($0.displayName) }
             let files = targets.flatMap { $0.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url.path) }
-            try PQLint.run(try context.tool(named: "pq").url, extractor.remainingArguments + files)
+            try PQLint.run(try context.tool(named: "pq-lint").url, extractor.remainingArguments + files)
         }
     }
 #endif

@@ -3,6 +3,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryLintCommand
 
 /// The entry point of the `pq` executable.
 public enum CommandLineTool {
@@ -36,7 +37,10 @@ public enum CommandLineTool {
 
     private static func run(_ arguments: [String]) -> Int32 {
         let output = Output.standard
-        if arguments.first == "lint" { return LintCommand.run(Array(arguments.dropFirst()), output: output) }
+        if arguments.first == "lint" {
+            return LintCommand.run(
+                Array(arguments.dropFirst()), output: LintCommand.Output(write: output.write, writeError: output.writeError))
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)

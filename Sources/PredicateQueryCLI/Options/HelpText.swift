@@ -1,7 +1,9 @@
 // `pq --help` and `pq --version`.
 
+import PredicateQuery
+
 enum HelpText {
-    static let version = "pq 0.1.0"
+    static let version = PQVersion.text
 
     static let usage = """
         pq — query SwiftData, Core Data and SQLite stores with predicates

@@ -4,6 +4,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryLintCommand
 
 struct REPL {
     let session: Session

@@ -7,6 +7,7 @@ import Foundation
 import PredicateQuery
 import PredicateQueryExamples
 import PredicateQuerySQLite
+import PredicateQueryLintCommand
 
 enum ExampleStore {
     /// Bump when the example schema or data change, so caches are rebuilt.

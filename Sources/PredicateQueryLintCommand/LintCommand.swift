@@ -14,8 +14,21 @@ import Foundation
 import PredicateQuery
 import PredicateQueryModels
 
-enum LintCommand {
-    static func run(_ arguments: [String], output: Output) -> Int32 {
+/// `pq lint`, for `pq` and for `pq-lint` (the tool pq's plugins run).
+package enum LintCommand {
+    /// Where the report and the errors go.
+    package struct Output: Sendable {
+        package var write: @Sendable (String) -> Void
+        package var writeError: @Sendable (String) -> Void
+
+        package init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+            self.write = write
+            self.writeError = writeError
+        }
+    }
+
+    /// Runs `pq lint` with the arguments after `lint`; returns the exit status.
+    package static func run(_ arguments: [String], output: Output) -> Int32 {
         let options: LintOptions
         do {
             options = try LintOptions(arguments)
@@ -78,11 +91,7 @@ enum LintCommand {
             paths = configuration.included.isEmpty ? [configuration.root] : configuration.includedPaths
         }
         let files: [SwiftModelSource.File]
-        do throws(CLIError) {
-            files = try SwiftFiles.read(paths, excluding: configuration.excludes)
-        } catch {
-            throw LintConfigurationError(message: error.message)
-        }
+        files = try SwiftFiles.read(paths, excluding: configuration.excludes)
         var baseline: LintBaseline?
         if let path = options.baseline { baseline = try LintBaseline.load(path: path) }
         // The same inputs as an earlier run: its result (writing a baseline always runs).
@@ -135,7 +144,7 @@ enum LintCommand {
 enum SwiftFiles {
     static func read(
         _ paths: [String], excluding excluded: (String) -> Bool = { _ in false }
-    ) throws(CLIError)
+    ) throws(LintConfigurationError)
         -> [SwiftModelSource.File]
     {
         var found: [String] = []
@@ -143,13 +152,13 @@ enum SwiftFiles {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CLIError.io("no file or folder at '\(path)'")
+                throw LintConfigurationError(message: "no file or folder at '\(path)'")
             }
             guard isDirectory.boolValue else {
                 if !excluded(path) { found.append(path) }
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: path) else { throw CLIError.io("cannot list '\(path)'") }
+            guard let enumerator = manager.enumerator(atPath: path) else { throw LintConfigurationError(message: "cannot list '\(path)'") }
             var inFolder: [String] = []
             while let relative = enumerator.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
@@ -167,7 +176,7 @@ enum SwiftFiles {
         }
         var files: [SwiftModelSource.File] = []
         for path in found {
-            guard let data = manager.contents(atPath: path) else { throw CLIError.io("cannot read '\(path)'") }
+            guard let data = manager.contents(atPath: path) else { throw LintConfigurationError(message: "cannot read '\(path)'") }
             files.append(SwiftModelSource.File(path: path, text: String(decoding: data, as: UTF8.self)))
         }
         return files

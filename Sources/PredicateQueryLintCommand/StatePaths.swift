@@ -1,5 +1,7 @@
 // Where pq keeps files of its own: the REPL's history (state) and the example
-// store (cache), by the platform's conventions and the environment's word.
+// store and `pq lint`'s results (cache), by the platform's conventions and the
+// environment's word. Here, beside the lint command, so that `pq` and `pq-lint`
+// share it.
 //
 // History: $PQ_HISTORY (empty: none kept); else $XDG_STATE_HOME/pq/history; else
 // $HOME/.local/state/pq/history (Linux) or $HOME/Library/Application Support/pq/history
@@ -9,9 +11,10 @@
 
 import Foundation
 
-enum StatePaths {
+/// Where pq keeps its history and its caches.
+package enum StatePaths {
     /// The REPL's history file, or nil when none is to be kept.
-    static func history(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func history(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let explicit = environment["PQ_HISTORY"] { return explicit.isEmpty ? nil : explicit }
         if let state = absolute(environment["XDG_STATE_HOME"]) { return state + "/pq/history" }
         #if os(macOS)
@@ -22,7 +25,7 @@ enum StatePaths {
     }
 
     /// The folder of cached files (the example store).
-    static func cache(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func cache(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["PQ_CACHE_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         if let xdg = absolute(environment["XDG_CACHE_HOME"]) { return URL(fileURLWithPath: xdg).appendingPathComponent("pq") }
         #if os(macOS)
@@ -33,7 +36,7 @@ enum StatePaths {
     }
 
     /// $HOME, or the user's home from the system when it is unset or empty.
-    static func home(_ environment: [String: String]) -> String {
+    package static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return FileManager.default.homeDirectoryForCurrentUser.path
     }

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@testable import PredicateQueryCLI
+import PredicateQueryLintCommand
 
 struct StatePathsTests {
     @Test func historyFollowsTheEnvironment() {

@@ -13,6 +13,7 @@
 // lint then simply runs.
 
 import Foundation
+import PredicateQuery
 
 enum LintCache {
     /// The most results kept.
@@ -27,7 +28,7 @@ enum LintCache {
         files: [(path: String, bytes: [UInt8])], options: LintOptions, configuration: String?, baseline: String?
     ) -> String {
         var digest = Digest()
-        digest.add(HelpText.version)
+        digest.add(PQVersion.text)
         digest.add(executableIdentity)
         digest.add(FileManager.default.currentDirectoryPath)
         for argument in options.arguments { digest.add(argument) }

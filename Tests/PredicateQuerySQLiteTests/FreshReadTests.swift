@@ -11,6 +11,7 @@
 
 import Foundation
 import PredicateQuery
+import PredicateQueryTestSupport
 import Testing
 
 @testable import PredicateQuerySQLite
@@ -110,6 +111,7 @@ import Testing
 
     @Test(arguments: Journal.allCases)
     func openReadersSeeEveryCommit(journal: Journal) async throws {
+        resumePromptlyAfterWaits()  // it mostly waits for the writer
         let directory = try TemporaryDirectory()
         let path = directory.path("store.sqlite")
         var setUp: SQLiteConnection? = try Self.fixture(journal, at: path)

@@ -249,8 +249,10 @@ extension PostgresTestServer {
     /// Runs async `body` with a fresh server, stopped afterwards; nil (after a notice)
     /// when none can start. Starting and stopping (seconds of waiting for initdb and
     /// pg_ctl) happen on a thread of their own, not on one of Swift's few task
-    /// threads, where they would stall every other test running meanwhile.
+    /// threads, where they would stall every other test running meanwhile; and the
+    /// test goes on at once after each wait (`resumePromptlyAfterWaits`).
     public static func withAsync<T>(_ body: (PostgresTestServer) async throws -> T) async rethrows -> T? {
+        resumePromptlyAfterWaits()
         guard let server = await offTaskThreads({ start() }) else { return nil }
         do {
             let result = try await body(server)
@@ -262,16 +264,20 @@ extension PostgresTestServer {
         }
     }
 
-    /// Runs blocking `work` on a dispatch thread and waits for it without holding a task thread.
+    /// Runs blocking `work` on a dispatch thread and waits for it without holding a task
+    /// thread; the task goes on at once when it is done (`resumePromptlyAfterWaits`).
     public static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
+        resumePromptlyAfterWaits()
+        return await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
     }
 
-    /// Runs blocking, throwing `work` on a dispatch thread and waits for it without holding a task thread.
+    /// Runs blocking, throwing `work` on a dispatch thread and waits for it without holding
+    /// a task thread; the task goes on at once when it is done (`resumePromptlyAfterWaits`).
     public static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        resumePromptlyAfterWaits()
+        return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
         }
     }

@@ -3,6 +3,7 @@
 // turns into SIGINT for pq's process group) and reads what pq prints.
 
 import Foundation
+import PredicateQueryTestSupport
 
 final class TerminalSession: @unchecked Sendable {
     private let process = Process()
@@ -67,9 +68,11 @@ final class TerminalSession: @unchecked Sendable {
     }
 
     /// Runs `work` (a whole terminal session) on a dispatch thread and waits for it
-    /// without holding a task thread; the test checks what it returns.
+    /// without holding a task thread; the test checks what it returns, at once when the
+    /// session ends (`resumePromptlyAfterWaits`).
     static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        resumePromptlyAfterWaits()
+        return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
         }
     }

@@ -67,7 +67,9 @@ struct PostgresStorePoolTests {
                 #expect(error.message == StoreError.fetchedACount.message, "\(error.message)")
             }
             // A statement that sleeps 30 s, stopped only by the cancel request.
-            let task = Task {
+            // At the test's own priority (PostgresTestServer.withAsync raised it), so that it
+            // starts while the test looks for it, not behind every test not yet started.
+            let task = Task(priority: .high) {
                 try await pool.withStore(budget: QueryBudget(timeout: .seconds(60))) { store throws(StoreError) in
                     try store.execute("SELECT pg_sleep(30)")
                 }
@@ -123,7 +125,7 @@ struct PostgresStorePoolTests {
             #expect(clock.now - start < .seconds(10))
             #expect(try Self.activeQueries(on: server, matching: "pg_sleep(30)") == 0)
             // One connection held: the next query waits its budget out, then `poolExhausted`.
-            let holder = Task {
+            let holder = Task(priority: .high) {
                 try await pool.withStore(budget: QueryBudget(timeout: .seconds(20))) { store throws(StoreError) in
                     try store.execute("SELECT pg_sleep(10)")
                 }
@@ -154,7 +156,7 @@ struct PostgresStorePoolTests {
             // the server, not by the wall clock: under load, a fresh-clone CI run measured
             // 4.2 s for two 0.6 s statements, where a bound of 1.15 s told one from two.)
             let clock = ContinuousClock()
-            let sleepers = Task {
+            let sleepers = Task(priority: .high) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for _ in 0..<2 {
                         group.addTask {

@@ -53,7 +53,7 @@ public enum CommandLineTool {
             return 0
         }
         if options.showVersion {
-            output.write(HelpText.version + "\n")
+            output.write(PQVersion.text + "\n")
             return 0
         }
         do {

@@ -250,9 +250,8 @@ extension PostgresTestServer {
     /// when none can start. Starting and stopping (seconds of waiting for initdb and
     /// pg_ctl) happen on a thread of their own, not on one of Swift's few task
     /// threads, where they would stall every other test running meanwhile; and the
-    /// test goes on at once after each wait (`resumePromptlyAfterWaits`).
+    /// test goes on at once after each wait (`offTaskThreads` raises its priority).
     public static func withAsync<T>(_ body: (PostgresTestServer) async throws -> T) async rethrows -> T? {
-        resumePromptlyAfterWaits()
         guard let server = await offTaskThreads({ start() }) else { return nil }
         do {
             let result = try await body(server)

@@ -1,10 +1,6 @@
-// `pq --help` and `pq --version`.
-
-import PredicateQuery
+// `pq --help` (`pq --version` prints `PQVersion.text`).
 
 enum HelpText {
-    static let version = PQVersion.text
-
     static let usage = """
         pq — query SwiftData, Core Data and SQLite stores with predicates
 

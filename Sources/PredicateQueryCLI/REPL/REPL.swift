@@ -19,7 +19,7 @@ struct REPL {
         Interruption.install(idle: {})
         session.output.write(
             """
-            \(HelpText.version) — \(session.open.path)
+            \(PQVersion.text) — \(session.open.path)
             \(session.schema.entities.count) entities; .help for help, .quit or Ctrl-D to leave.
 
             """)

@@ -243,9 +243,11 @@ extension Parser {
         advance()
         advance()
         advance()
+        // Bytes, not `letters.contains("c")`: with Foundation imported, that call is
+        // Foundation's substring search, some 3,500 instructions each.
         var options: StringOptions = []
-        if letters.contains("c") { options.insert(.caseInsensitive) }
-        if letters.contains("d") { options.insert(.diacriticInsensitive) }
+        if letters.utf8.contains(UInt8(ascii: "c")) { options.insert(.caseInsensitive) }
+        if letters.utf8.contains(UInt8(ascii: "d")) { options.insert(.diacriticInsensitive) }
         return options
     }
 

@@ -158,21 +158,12 @@ enum SwiftFiles {
                 if !excluded(path) { found.append(path) }
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: path) else { throw LintConfigurationError(message: "cannot list '\(path)'") }
-            var inFolder: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                let full = path == "." ? relative : (path as NSString).appendingPathComponent(relative)
-                if name.hasPrefix(".") || name == ".build" || excluded(full) {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                // An Xcode project's targets tell which module each Swift file is in.
-                if name.hasSuffix(".swift") || (name == "project.pbxproj" && full.hasSuffix(".xcodeproj/project.pbxproj")) {
-                    inFolder.append(full)
-                }
+            // An Xcode project's targets tell which module each Swift file is in.
+            let inFolder = SourceFolder.files(under: path, excluding: excluded) { name, full in
+                name.hasSuffix(".swift") || (name == "project.pbxproj" && full.hasSuffix(".xcodeproj/project.pbxproj"))
             }
-            found += inFolder.sorted()
+            guard let inFolder else { throw LintConfigurationError(message: "cannot list '\(path)'") }
+            found += inFolder
         }
         var files: [SwiftModelSource.File] = []
         for path in found {

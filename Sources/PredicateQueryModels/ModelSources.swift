@@ -118,15 +118,15 @@ public enum ModelSources {
 }
 
 /// Reading Swift model sources: a file, or the `.swift` files in a folder and its
-/// subfolders (as `pq lint` reads them: hidden folders and `.build` are skipped),
-/// since an app keeps its models wherever its folders put them.
+/// subfolders (`SourceFolder`, as `pq lint` reads them), since an app keeps its
+/// models wherever its folders put them.
 enum SwiftFiles {
     static func read(_ path: String) throws(ModelSourceError) -> [SwiftModelSource.File] {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let sources: [String]
         if isDirectory.boolValue {
-            sources = swiftFiles(under: path)
+            sources = SourceFolder.files(under: path) { name, _ in name.hasSuffix(".swift") } ?? []
             if sources.isEmpty {
                 throw ModelSourceError("the folder '\(path)' holds no .swift files, in it or in its subfolders")
             }
@@ -141,20 +141,5 @@ enum SwiftFiles {
             files.append(SwiftModelSource.File(path: source, text: String(decoding: data, as: UTF8.self)))
         }
         return files
-    }
-
-    /// The `.swift` files under `folder`, by path, in path order.
-    static func swiftFiles(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name == ".build" {
-                enumerator.skipDescendants()
-                continue
-            }
-            if name.hasSuffix(".swift") { found.append((folder as NSString).appendingPathComponent(relative)) }
-        }
-        return found.sorted()
     }
 }

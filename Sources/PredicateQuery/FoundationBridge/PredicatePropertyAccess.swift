@@ -105,8 +105,7 @@ extension PredicateEnumAccess {
             return enumType.rawValueReader()
         }
         if let optional = member as? any PredicateOptional.Type, let enumType = optional.wrappedType as? any QueryEnum.Type {
-            let read = enumType.rawValueReader()
-            return { member in try optional.flatMap(member, body: read) }
+            return enumType.rawValueOfOptionalReader()
         }
         return nil
     }
@@ -118,6 +117,16 @@ extension QueryEnum {
     static func rawValueReader() -> (PredicateTerm) throws -> PredicateTerm {
         let rawValue = sendableKeyPath(\Self.rawValue)
         return { member in try PredicateNodes.keyPath(member, rawValue) }
+    }
+
+    /// `member?.rawValue` for a member of type `Self?`: the node `flatMap` builds,
+    /// built in one go (`memberOfOptional`), since the body's node type is known
+    /// here and needs no dry run.
+    static func rawValueOfOptionalReader() -> (PredicateTerm) throws -> PredicateTerm {
+        if let direct = PredicateNodes.memberOfOptional(sendableKeyPath(\Self.rawValue)) { return direct }
+        // A raw value is never optional; kept for the type's sake.
+        let read = rawValueReader()
+        return { member in try Self?.flatMap(member, body: read) }
     }
 
     /// The key path to the raw value of this enum, appended to one that reaches it.

@@ -1,7 +1,7 @@
 // The one-step read of a member through an optional object builds the very node
 // `PredicateNodes.flatMap` builds with its dry run (the node SwiftData reads, and
 // the one `fused` recognises), and leaves optional members, which must be
-// flattened, to `flatMap`.
+// flattened, to `flatMap`. So does the raw value of an optional enum.
 
 import Foundation
 import Testing
@@ -11,6 +11,11 @@ import Testing
 private final class Rack {
     var label = ""
     var note: String?
+}
+
+/// An enum with Int raw values, Codable so that a constant of it can be a predicate's value.
+private enum Finish: Int, QueryEnum, Codable {
+    case matte = 1, gloss
 }
 
 private final class Tome {
@@ -38,6 +43,22 @@ struct PredicateTermTests {
         let fusable = try #require(direct.node as? any PredicateMemberOfOptional)
         let fused = try fusable.fused { member in try PredicateNodes.keyPath(member, sendableKeyPath(\String.isEmpty)) }
         #expect(fused.map { ObjectIdentifier($0.type) } == ObjectIdentifier(Bool?.self))
+    }
+
+    @Test func anOptionalEnumsRawValueIsTheNodeFlatMapBuilds() throws {
+        // A `Finish?` read as `finish?.rawValue`.
+        let finish = PredicateTerm(PredicateExpressions.Value<Finish?>(.gloss))
+        let read = try #require(PredicateEnumAccess.rawValueReader(of: Finish?.self))
+        let direct = try read(finish)
+        let general = try PredicateNodes.flatMap(finish, Finish.self, body: Finish.rawValueReader())
+        let (directNode, generalNode) = (type(of: direct.node), type(of: general.node))
+        #expect(ObjectIdentifier(directNode) == ObjectIdentifier(generalNode), "\(directNode) is not \(generalNode)")
+        #expect(ObjectIdentifier(direct.type) == ObjectIdentifier(Int?.self))
+        // And it evaluates to the raw value, or nil for nil.
+        let value = try direct.typed(Int?.self)
+        #expect(try value.evaluate(PredicateBindings()) == 2)
+        let none = try read(PredicateTerm(PredicateExpressions.Value<Finish?>(nil))).typed(Int?.self)
+        #expect(try none.evaluate(PredicateBindings()) == nil)
     }
 
     @Test func anOptionalMemberIsLeftToFlatMapWhichFlattensIt() {

@@ -282,14 +282,16 @@ enum PredicateNodes {
         return try build(try wrapped.typed(Wrapped?.self), dryRun.node)
     }
 
-    /// `wrapped.flatMap { $0[keyPath: keyPath] }` built in one go, for a `Member` that is
-    /// not optional: the body's node type is known here, so `flatMap`'s dry run is not
-    /// needed. The node is the one `flatMap` builds (and `fused` reads). Nil for an
-    /// optional `Member`, which `flatMap` flattens.
+    /// `wrapped.flatMap { $0[keyPath: keyPath] }` built in one go: the body's node type
+    /// is known here, so `flatMap`'s dry run is not needed. The node is the one
+    /// `flatMap` builds (and `fused` reads); for an optional `Member`, the flattened
+    /// one (`budget?.note`, a `String?`, is a `String?`, not a `String??`).
     static func memberOfOptional<Root, Member>(_ keyPath: any KeyPath<Root, Member> & Sendable)
         -> ((PredicateTerm) throws -> PredicateTerm)?
     {
-        guard !(Member.self is any PredicateOptional.Type) else { return nil }
+        if let optional = Member.self as? any PredicateOptional.Type {
+            return optional.flattenedMember(keyPath, of: Root.self)
+        }
         return { wrapped in
             func build<L: StandardPredicateExpression>(_ lhs: L) -> PredicateTerm where L.Output == Root? {
                 PredicateTerm(
@@ -370,6 +372,10 @@ protocol PredicateOptional {
     static func flattenedFlatMap<Outer>(
         _ wrapped: PredicateTerm, _: Outer.Type, dryRun: PredicateTerm, body: (PredicateTerm) throws -> PredicateTerm
     ) throws -> PredicateTerm
+    /// `wrapped.flatMap { $0[keyPath: keyPath] }` for a `keyPath` from `Root` to this
+    /// optional type, flattened, built in one go (see `PredicateNodes.memberOfOptional`);
+    /// nil when `keyPath` does not reach this type.
+    static func flattenedMember<Root>(_ keyPath: AnyKeyPath, of _: Root.Type) -> ((PredicateTerm) throws -> PredicateTerm)?
     /// A constant nil of this type.
     static var nilLiteral: PredicateTerm { get }
 }
@@ -409,6 +415,19 @@ extension Optional: PredicateOptional {
             return PredicateTerm(node)
         }
         return try build(try wrapped.typed(Outer?.self), try dryRun.typed(Wrapped?.self))
+    }
+
+    static func flattenedMember<Root>(_ keyPath: AnyKeyPath, of _: Root.Type) -> ((PredicateTerm) throws -> PredicateTerm)? {
+        guard let typed = keyPath as? KeyPath<Root, Self> else { return nil }
+        let member = sendableKeyPath(typed)
+        return { wrapped in
+            func build<L: StandardPredicateExpression>(_ lhs: L) -> PredicateTerm where L.Output == Root? {
+                let node: PredicateExpressions.OptionalFlatMap<L, Root, PredicateExpressions.KeyPath<PredicateExpressions.Variable<Root>, Self>, Wrapped> =
+                    PredicateExpressions.OptionalFlatMap(lhs) { object in PredicateExpressions.KeyPath(root: object, keyPath: member) }
+                return PredicateTerm(node)
+            }
+            return build(try wrapped.typed(Root?.self))
+        }
     }
 
     static var nilLiteral: PredicateTerm { PredicateTerm(nilOf: Wrapped.self) }

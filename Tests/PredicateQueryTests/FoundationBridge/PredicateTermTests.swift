@@ -61,7 +61,29 @@ struct PredicateTermTests {
         #expect(try none.evaluate(PredicateBindings()) == nil)
     }
 
-    @Test func anOptionalMemberIsLeftToFlatMapWhichFlattensIt() {
-        #expect(PredicateNodes.memberOfOptional(sendableKeyPath(\Rack.note)) == nil)
+    @Test func anOptionalMemberIsTheFlattenedNodeFlatMapBuilds() throws {
+        let note = sendableKeyPath(\Rack.note)
+        let read = try #require(PredicateNodes.memberOfOptional(note))
+        let direct = try read(rack())
+        let general = try PredicateNodes.flatMap(rack(), Rack.self) { try PredicateNodes.keyPath($0, note) }
+        let (directNode, generalNode) = (type(of: direct.node), type(of: general.node))
+        #expect(ObjectIdentifier(directNode) == ObjectIdentifier(generalNode), "\(directNode) is not \(generalNode)")
+        // Flattened: a `String?`, not a `String??`.
+        #expect(ObjectIdentifier(direct.type) == ObjectIdentifier(String?.self))
+        // `fused` leaves it alone: a test of an optional member is not moved inside.
+        let fusable = try #require(direct.node as? any PredicateMemberOfOptional)
+        #expect(try fusable.fused { $0 } == nil)
+        // Evaluated: nil without a rack, nil without a note, else the note.
+        let tome = PredicateExpressions.Variable<Tome>()
+        let noteOfRack = try read(
+            PredicateTerm(PredicateExpressions.KeyPath(root: tome, keyPath: sendableKeyPath(\Tome.rack)))
+        ).typed(String?.self)
+        let (noRack, noNote, noted) = (Tome(), Tome(), Tome())
+        noNote.rack = Rack()
+        noted.rack = Rack()
+        noted.rack?.note = "signed"
+        #expect(try noteOfRack.evaluate(PredicateBindings((tome, noRack))) == nil)
+        #expect(try noteOfRack.evaluate(PredicateBindings((tome, noNote))) == nil)
+        #expect(try noteOfRack.evaluate(PredicateBindings((tome, noted))) == "signed")
     }
 }

@@ -29,9 +29,9 @@ struct PredicatePropertyAccess: @unchecked Sendable {
     /// The model type at the other end of a relationship.
     let destination: (any QueryModel.Type)?
     /// The property read from a term whose value is an optional model object
-    /// (`owner.flatMap { $0.member }`), built in one go; nil where `read` must go
-    /// through `PredicateNodes.flatMap` (an optional member, which is flattened, or an
-    /// enum, read by raw value).
+    /// (`owner.flatMap { $0.member }`, flattened for an optional member), built in one
+    /// go; nil where `read` must go through `PredicateNodes.flatMap` (an enum, read by
+    /// raw value).
     var readFromOptional: ((PredicateTerm) throws -> PredicateTerm)? = nil
 
     /// A stored attribute of type `Member` (optional or not; an enum reads its raw value).
@@ -124,7 +124,8 @@ extension QueryEnum {
     /// here and needs no dry run.
     static func rawValueOfOptionalReader() -> (PredicateTerm) throws -> PredicateTerm {
         if let direct = PredicateNodes.memberOfOptional(sendableKeyPath(\Self.rawValue)) { return direct }
-        // A raw value is never optional; kept for the type's sake.
+        // Not reached (`memberOfOptional` builds every key path's node); `flatMap`
+        // builds the same node, with a dry run.
         let read = rawValueReader()
         return { member in try Self?.flatMap(member, body: read) }
     }

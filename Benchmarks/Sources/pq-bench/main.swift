@@ -15,6 +15,10 @@
 //   pq-bench profile --only NAME [--repetitions N]
 //                                      runs only pq's side of the matching queries, N times
 //                                      each, for a profiler (perf record -g …)
+//   pq-bench repeat compile|foundation COUNT QUERY
+//                                      compiles QUERY (or builds its Foundation predicate)
+//                                      COUNT times, for callgrind (instructions.sh)
+//   pq-bench examples                  the SPEC examples the benchmarks use, one a line
 
 import Foundation
 import PQBenchmarks
@@ -29,6 +33,26 @@ func log(_ message: String) {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+
+// The two commands with plain arguments, for instructions.sh.
+if arguments.first == "examples" {
+    print(CompileBenchmark.specExamples.joined(separator: "\n"))
+    exit(0)
+}
+if arguments.first == "repeat" {
+    let usage = "usage: pq-bench repeat compile|foundation COUNT QUERY"
+    guard arguments.count == 4, let work = InstructionCount.Work(rawValue: arguments[1]) else { fail(usage) }
+    let count = number(arguments[2], for: "COUNT")
+    do {
+        let once = try InstructionCount.prepare(work, arguments[3])
+        InstructionCount.measuredRepetitions(count, once)
+    } catch {
+        // Not a failure of the tool: the query has no compile or no Foundation predicate.
+        print("refused: \(error.description)")
+    }
+    exit(0)
+}
+
 guard let command = arguments.first, ["generate", "compile", "foundation", "queries", "all", "profile", "postgres", "chain"].contains(command) else {
     fail(
         "usage: pq-bench generate|compile|foundation|queries|all|profile|postgres|chain [--url URL] [--scale N] [--store PATH] [--repetitions N] [--in-memory-repetitions N] [--only NAME]"

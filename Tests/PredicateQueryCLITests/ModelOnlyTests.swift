@@ -74,4 +74,27 @@ struct ModelOnlyTests {
         #expect(none.status != 0)
         #expect(none.error.contains("holds no .swift files, in it or in its subfolders"), "\(none.error)")
     }
+
+    /// `--model .` names a file by its path in the folder, as `pq lint` does
+    /// (`Models/Shelf.swift`, not `./Models/Shelf.swift`), in its warnings too.
+    @Test func aModelWarningInsideDotNamesTheFileByItsPathInTheFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pq-model-dot-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let models = folder.appendingPathComponent("Models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try """
+        @Model class Shelf {
+            var label: String = ""
+        #if DEBUG
+            var note: String = ""
+        #else
+            var other: Int = 0
+        #endif
+        }
+
+        """.write(to: models.appendingPathComponent("Shelf.swift"), atomically: true, encoding: .utf8)
+        let result = try PQProcess.run(["--model", ".", "--check", "Shelf where label == 'x'"], directory: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.hasPrefix("Models/Shelf.swift:5: warning: pq reads only the first branch"), "\(result.error)")
+    }
 }

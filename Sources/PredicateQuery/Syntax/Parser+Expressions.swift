@@ -374,13 +374,16 @@ extension Parser {
             let allOnes = Expr(.literal(.integer(-1)), span: tilde.span)
             return Expr(.arithmetic(.bitwiseXor, operand, allOnes), span: tilde.span.merged(with: operand.span))
         }
+        // Minus signs on a number literal fold into it (no node, no recursion), so they
+        // cost no nesting level: `x ^ -1`, the way `~x` prints, then weighs what `~x` does.
+        let foldsIntoLiteral = current.kind == .minus && minusesFoldIntoLiteral()
         var minuses: [SourceSpan] = []
         while current.kind == .minus {
             let token = advance()
-            try enter(token.span)
+            if !foldsIntoLiteral { try enter(token.span) }
             minuses.append(token.span)
         }
-        defer { depth -= minuses.count }
+        defer { if !foldsIntoLiteral { depth -= minuses.count } }
         var expr: Expr
         if let lowest = minuses.last, current.kind == .integer, case .integer(let magnitude) = current.value,
             magnitude == UInt64(Int64.max) + 1, peek().kind != .dot, peek().kind != .questionDot
@@ -398,6 +401,23 @@ extension Parser {
             expr = Self.negated(expr, minusAt: span)
         }
         return expr
+    }
+
+    /// Whether the minus signs from here on end at a number literal that every one of
+    /// them folds into (`negated`): a decimal, a duration, or an integer up to
+    /// `Int64.max` (the negation of `Int64.min` does not fold), with no member access
+    /// after it.
+    private func minusesFoldIntoLiteral() -> Bool {
+        var offset = 0
+        while peek(offset).kind == .minus { offset += 1 }
+        let literal = peek(offset)
+        let next = peek(offset + 1).kind
+        guard next != .dot, next != .questionDot else { return false }
+        switch (literal.kind, literal.value) {
+        case (.decimal, _), (.duration, _): return true
+        case (.integer, .integer(let magnitude)): return magnitude <= UInt64(Int64.max)
+        default: return false
+        }
     }
 
     private static func negated(_ expr: Expr, minusAt span: SourceSpan) -> Expr {

@@ -48,6 +48,34 @@ struct LimitTests {
         #expect(parseCodes("x in " + lists) == ["limit.nestingDepth"])
     }
 
+    /// Minus signs on a number literal fold into it: no node, no recursion, no nesting
+    /// level. So `x ^ -1`, as `~x` prints, costs what `~x` does, and a chain of them as
+    /// long as the limit allows parses (the fuzzer found `~` x 128 printed as 128 `^ -1`,
+    /// which each minus had pushed over the limit; Fuzz/Regressions/printer-tilde-minus-depth).
+    @Test func minusesOnANumberLiteralCostNoNestingLevel() throws {
+        let limits = Limits(maxNestingDepth: 50)
+        let tildes = Parser.parse("a > " + String(repeating: "~", count: 50) + "b", limits: limits)
+        let printed = Printer.print(try #require(tildes.query))
+        #expect(printed == "a > b" + String(repeating: " ^ -1", count: 50))
+        #expect(Parser.parse(printed, limits: limits).query?.syntaxDump == tildes.query?.syntaxDump)
+        // Any number of them: they fold as they are read.
+        let folded = Parser.parse(String(repeating: "-", count: 100_000) + "2.5 < a")
+        #expect(folded.diagnostics.isEmpty)
+        guard case .comparison(_, let lhs, _, _)? = folded.query?.predicate?.kind else {
+            Issue.record("not a comparison: \(String(describing: folded.query?.predicate))")
+            return
+        }
+        guard case .literal(.decimal(let value)) = lhs.kind else {
+            Issue.record("the minuses did not fold: \(lhs.kind)")
+            return
+        }
+        #expect(value == 2.5)
+        // A minus on something else still nests, and so does one on -Int64.min, which does not fold.
+        #expect(parseCodes(String(repeating: "-", count: 100_000) + "9223372036854775808 < a") == ["limit.nestingDepth"])
+        #expect(parseCodes(String(repeating: "-", count: 100_000) + "1.days < a") == ["limit.nestingDepth"])
+        #expect(parseCodes("x ^ -1" + String(repeating: " ^ -(1)", count: 50) + " > 0", limits: limits) == ["limit.nestingDepth"])
+    }
+
     @Test func nestingJustInsideTheLimitParses() {
         let limits = Limits(maxNestingDepth: 50)
         let inside = String(repeating: "(", count: 49) + "a" + String(repeating: ")", count: 49)

@@ -85,6 +85,7 @@ public struct Printer {
         case .comparison, .stringTest, .membership, .quantified: .comparison
         case .coalesce: .coalesce
         case .range: .range
+        case .arithmetic(.bitwiseXor, _, let rhs) where isAllOnes(rhs): .prefix
         case .arithmetic(let op, _, _): op.isAdditive ? .additive : .multiplicative
         case .negate: .prefix
         case .literal(.integer(let value)): value < 0 ? .prefix : .postfix
@@ -92,6 +93,12 @@ public struct Printer {
         case .literal(.duration(let value, _)): value.sign == .minus ? .prefix : .postfix
         default: .postfix
         }
+    }
+
+    /// The integer -1, every bit set: `x ^ -1` is `~x`.
+    private static func isAllOnes(_ expr: Expr) -> Bool {
+        if case .literal(.integer(-1)) = expr.kind { return true }
+        return false
     }
 
     private mutating func print(_ expr: Expr, at required: Level) -> String {
@@ -124,6 +131,11 @@ public struct Printer {
             return quantifier.rawValue + " " + inner
         case .range(let lower, let upper, let kind):
             return print(lower, at: .additive) + (kind == .closed ? "..." : "..<") + print(upper, at: .additive)
+        case .arithmetic(.bitwiseXor, let lhs, let rhs) where Self.isAllOnes(rhs):
+            // `x ^ -1` is how the parser reads `~x`; printed back as `~x`, it binds as a
+            // prefix does and needs no parentheses under `*`, so it never costs more
+            // nesting than it was written with.
+            return "~" + print(lhs, at: .prefix)
         case .arithmetic(let op, let lhs, let rhs):
             let level = Self.level(of: expr)
             return print(lhs, at: level) + " " + op.rawValue + " "

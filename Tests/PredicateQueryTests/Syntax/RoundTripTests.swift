@@ -40,4 +40,19 @@ struct RoundTripTests {
         #expect(printed == String(repeating: "- ", count: 99) + "-x > 1")
         #expect(Parser.parse(printed).query?.syntaxDump == query.syntaxDump)
     }
+
+    @Test func aBitFlipPrintsAsOneAndCostsNoMoreNestingThanItWas() throws {
+        // `~x` is `x ^ -1` in the tree; printed as `x ^ -1`, it took parentheses under
+        // `*`, one level more than `~` did, so at the nesting limit it did not parse back.
+        let limits = Limits(maxNestingDepth: 40)
+        for text in ["a * " + String(repeating: "~", count: 39) + "b > 0", String(repeating: "~", count: 39) + "b * a > 0"] {
+            let query = try #require(Parser.parse(text, limits: limits).query, "\(text)")
+            let printed = Printer.print(query)
+            #expect(Parser.parse(printed, limits: limits).query?.syntaxDump == query.syntaxDump, "\(printed)")
+        }
+        // And `x ^ -1` written out is the same tree, so it prints the same way.
+        #expect(Printer.print(try #require(Parser.parse("a ^ -1 > 0").query)) == "~a > 0")
+        #expect(Printer.print(try #require(Parser.parse("((a + b) ^ -1) * 2 > 0").query)) == "~(a + b) * 2 > 0")
+        #expect(Printer.print(try #require(Parser.parse("a ^ -2 > 0").query)) == "a ^ -2 > 0")
+    }
 }

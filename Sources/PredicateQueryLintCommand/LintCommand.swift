@@ -90,8 +90,7 @@ package enum LintCommand {
             }
             paths = configuration.included.isEmpty ? [configuration.root] : configuration.includedPaths
         }
-        let files: [SwiftModelSource.File]
-        files = try SwiftFiles.read(paths, excluding: configuration.excludes)
+        let files = try SwiftFiles.read(paths, excluding: configuration.excludes)
         var baseline: LintBaseline?
         if let path = options.baseline { baseline = try LintBaseline.load(path: path) }
         // The same inputs as an earlier run: its result (writing a baseline always runs).

@@ -120,14 +120,10 @@ extension QueryEnum {
     }
 
     /// `member?.rawValue` for a member of type `Self?`: the node `flatMap` builds,
-    /// built in one go (`memberOfOptional`), since the body's node type is known
-    /// here and needs no dry run.
+    /// built in one go, since the body's node type (a key path to the raw value, never
+    /// optional) is known here and needs no dry run.
     static func rawValueOfOptionalReader() -> (PredicateTerm) throws -> PredicateTerm {
-        if let direct = PredicateNodes.memberOfOptional(sendableKeyPath(\Self.rawValue)) { return direct }
-        // Not reached (`memberOfOptional` builds every key path's node); `flatMap`
-        // builds the same node, with a dry run.
-        let read = rawValueReader()
-        return { member in try Self?.flatMap(member, body: read) }
+        PredicateNodes.plainMemberOfOptional(sendableKeyPath(\Self.rawValue))
     }
 
     /// The key path to the raw value of this enum, appended to one that reaches it.

@@ -292,7 +292,15 @@ enum PredicateNodes {
         if let optional = Member.self as? any PredicateOptional.Type {
             return optional.flattenedMember(keyPath, of: Root.self)
         }
-        return { wrapped in
+        return plainMemberOfOptional(keyPath)
+    }
+
+    /// `memberOfOptional` for a `Member` known not to be optional (an enum's raw value):
+    /// no flattening to decide, so always a node.
+    static func plainMemberOfOptional<Root, Member>(_ keyPath: any KeyPath<Root, Member> & Sendable)
+        -> (PredicateTerm) throws -> PredicateTerm
+    {
+        { wrapped in
             func build<L: StandardPredicateExpression>(_ lhs: L) -> PredicateTerm where L.Output == Root? {
                 PredicateTerm(
                     PredicateExpressions.OptionalFlatMap(lhs) { (object: PredicateExpressions.Variable<Root>) in

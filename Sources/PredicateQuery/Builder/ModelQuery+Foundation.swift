@@ -37,14 +37,15 @@ extension ModelQuery {
         guard let query = parsed.query, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
             throw ModelQueryError(diagnostics: parsed.diagnostics, source: text)
         }
-        if let entity = query.entity, entity.text != Model.entityName {
+        let entityName = Model.entityName
+        if let entity = query.entity, entity.text != entityName {
             let diagnostic = Diagnostic.error(
-                .otherEntity, "the query is for '\(entity.text)', but it is parsed for '\(Model.entityName)'", at: entity.span,
+                .otherEntity, "the query is for '\(entity.text)', but it is parsed for '\(entityName)'", at: entity.span,
                 notes: [DiagnosticNote("leave the entity out, or parse it as a ModelQuery<\(entity.text)>")])
             throw ModelQueryError(diagnostics: [diagnostic], source: text)
         }
         let schema = Model.querySchema
-        let checked = TypeChecker.check(query, schema: schema, defaultEntity: Model.entityName, limits: limits)
+        let checked = TypeChecker.check(query, schema: schema, defaultEntity: entityName, limits: limits)
         guard checked.query != nil else { throw ModelQueryError(diagnostics: checked.diagnostics, source: text) }
         func count(_ count: QueryCount?) throws(ModelQueryError) -> Int? {
             switch count?.value {

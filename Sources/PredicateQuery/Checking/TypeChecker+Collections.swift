@@ -347,7 +347,8 @@ extension TypeChecker {
 
     mutating func checkSortKey(_ key: SortKey) -> CheckedSortKey? {
         guard let target = resolve(key.path) else { return nil }
-        let name = Printer.print(Expr(.keyPath(key.path)))
+        // The key as written, for the messages only: printing it is dearer than the check.
+        var name: String { Printer.print(Expr(.keyPath(key.path))) }
         switch target {
         case .attribute(let path):
             let type = ValueType(path.attribute.type, in: schema)

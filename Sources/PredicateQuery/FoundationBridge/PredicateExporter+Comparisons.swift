@@ -29,7 +29,10 @@ extension PredicateExporter {
             if term.valueType.integer != nil { return try compareInteger(term, rhs, op.mirrored, with: lhs) }
             built.right = term
         }
-        let (left, right) = try operands(lhs, rhs, scopes, built: built)
+        // For `==` a constant is made optional at once when the other side is, as
+        // `equal` would make it (and not as a plain value first, to be converted).
+        let (left, right) = try operands(
+            lhs, rhs, scopes, built: built, optionalConstants: op == .equal || op == .notEqual)
         let scalar = try scalarType(of: left, for: lhs)
         switch op {
         case .equal, .notEqual:

@@ -252,13 +252,14 @@ struct PredicateExporter {
     }
 
     /// A constant as a value of the Swift type `like` has (or its optional, for nil).
-    func constant(_ expr: TypedExpr, like term: PredicateTerm) throws -> PredicateTerm {
+    func constant(_ expr: TypedExpr, like term: PredicateTerm, optionalLikeIt: Bool = false) throws -> PredicateTerm {
         let value = try constantValue(expr)
         if value.isNull {
             if let optional = term.optionalType { return optional.nilLiteral }
             return try scalarType(of: term, for: expr).optionalConstant(value)
         }
-        return try scalarType(of: term, for: expr).constant(value)
+        let scalar = try scalarType(of: term, for: expr)
+        return optionalLikeIt && term.isOptional ? try scalar.optionalConstant(value) : try scalar.constant(value)
     }
 
     func scalarType(of term: PredicateTerm, for expr: TypedExpr) throws -> any PredicateScalar.Type {
@@ -275,17 +276,21 @@ struct PredicateExporter {
         return scalar
     }
 
-    /// Both operands as terms of one Swift type: a constant takes the other's type.
+    /// Both operands as terms of one Swift type: a constant takes the other's type, and
+    /// with `optionalConstants` its optionality too (`x?.name == "a"` compares optionals).
     /// `built` is a term already made for one side (`lhs` or `rhs`), so as not to make it twice.
     func operands(
-        _ lhs: TypedExpr, _ rhs: TypedExpr, _ scopes: [PredicateTerm], built: (left: PredicateTerm?, right: PredicateTerm?) = (nil, nil)
+        _ lhs: TypedExpr, _ rhs: TypedExpr, _ scopes: [PredicateTerm],
+        built: (left: PredicateTerm?, right: PredicateTerm?) = (nil, nil), optionalConstants: Bool = false
     ) throws -> (PredicateTerm, PredicateTerm) {
         if isConstant(lhs) {
             let right = try built.right ?? value(rhs, scopes)
-            return (try constant(lhs, like: right), right)
+            return (try constant(lhs, like: right, optionalLikeIt: optionalConstants), right)
         }
         let left = try built.left ?? value(lhs, scopes)
-        let right = isConstant(rhs) ? try constant(rhs, like: left) : try built.right ?? value(rhs, scopes)
+        let right =
+            isConstant(rhs)
+            ? try constant(rhs, like: left, optionalLikeIt: optionalConstants) : try built.right ?? value(rhs, scopes)
         guard left.unwrappedType == right.unwrappedType else {
             throw PredicateExportError(
                 construct: "\(describe(lhs)) and \(describe(rhs))",

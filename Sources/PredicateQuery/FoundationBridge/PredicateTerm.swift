@@ -396,7 +396,7 @@ extension Optional: PredicateOptional {
     }
 
     static func isNil(_ term: PredicateTerm) throws -> PredicateTerm {
-        if let equatable = Self.self as? any PredicateEquatableOptional.Type {
+        if let equatable = PredicateValueType.of(Self.self).equatableOptional {
             return try equatable.equalsNil(term)
         }
         // `term.flatMap { _ in false } ?? true`, for a wrapped type that is not Equatable.

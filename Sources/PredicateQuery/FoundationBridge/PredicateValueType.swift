@@ -16,6 +16,8 @@ struct PredicateValueType: @unchecked Sendable {
 
     /// The type as an `Optional`, when it is one.
     let optional: (any PredicateOptional.Type)?
+    /// The type as an `Optional` of an `Equatable` type, when it is one (`x == nil` is then an `Equal` node).
+    let equatableOptional: (any PredicateEquatableOptional.Type)?
     /// The type once unwrapped: `Int` for `Int?` and for `Int`.
     let unwrapped: Any.Type
     /// The unwrapped type as a value a predicate compares, when it is one.
@@ -31,6 +33,7 @@ struct PredicateValueType: @unchecked Sendable {
 
     private init(_ type: Any.Type) {
         optional = type as? any PredicateOptional.Type
+        equatableOptional = type as? any PredicateEquatableOptional.Type
         unwrapped = optional?.wrappedType ?? type
         scalar = unwrapped as? any PredicateScalar.Type
         ordered = unwrapped as? any PredicateOrdered.Type

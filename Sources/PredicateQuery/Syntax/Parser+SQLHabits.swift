@@ -46,19 +46,23 @@ extension Parser {
             .sqlStatement, "pq is not SQL: name the entity, then 'where' and the condition", at: span, notes: notes)
     }
 
-    /// False when `text` surely does not start with `select` after its white space: its
-    /// first character past ASCII white space is an ASCII letter other than `s`. Every
-    /// query is asked, so this reads bytes; anything else is left to the Character test.
+    /// False when `text` surely does not start with `select` after its white space: past
+    /// ASCII white space, its first six bytes are ASCII and are not `select` in any case.
+    /// Every query is asked (and many entities start with an S), so this reads bytes;
+    /// text with a byte past ASCII before that point is left to the Character test.
     private static func mayStartWithSelect(_ text: String) -> Bool {
+        let select: StaticString = "select"
+        var matched = 0
         for byte in text.utf8 {
-            switch byte {
-            case 0x20, 0x09...0x0D: continue
-            case UInt8(ascii: "s"), UInt8(ascii: "S"): return true
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return false
-            default: return true
-            }
+            // Unicode white space, or a letter that may fold to ASCII: the Character test decides.
+            if byte >= 0x80 { return true }
+            if matched == 0, byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
+            if matched == select.utf8CodeUnitCount { return true }
+            // `| 0x20` lowercases an ASCII letter and maps no other byte onto one of these letters.
+            guard byte | 0x20 == select.utf8Start[matched] else { return false }
+            matched += 1
         }
-        return false
+        return matched == select.utf8CodeUnitCount
     }
 
     /// `Entity [where condition] [sort by …] [limit n] [offset m]` for a one-table

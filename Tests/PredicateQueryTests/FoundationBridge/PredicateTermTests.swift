@@ -86,4 +86,44 @@ struct PredicateTermTests {
         #expect(try noteOfRack.evaluate(PredicateBindings((tome, noNote))) == nil)
         #expect(try noteOfRack.evaluate(PredicateBindings((tome, noted))) == "signed")
     }
+
+    @Test func anOptionalConstantMadeAtOnceIsTheOneEqualMakesFromAPlainOne() throws {
+        // `rack?.note == "signed"`: the exporter makes the constant a `String?` at once;
+        // `equal` used to make a plain `String` and then convert it.
+        let direct = try String.optionalConstant(.string("signed"))
+        let plain = try String.constant(.string("signed"))
+        let converted = try #require(String.optionalConstant(of: plain))
+        let (directNode, convertedNode) = (type(of: direct.node), type(of: converted.node))
+        #expect(ObjectIdentifier(directNode) == ObjectIdentifier(convertedNode), "\(directNode) is not \(convertedNode)")
+        #expect(try direct.typed(String?.self).evaluate(PredicateBindings()) == "signed")
+        #expect(try converted.typed(String?.self).evaluate(PredicateBindings()) == "signed")
+    }
+
+    @Test func aNilTestIsAnEqualNodeOnlyForAnEquatableValue() throws {
+        // `rack?.note == nil`: an `Equal` with a nil literal, as `#Predicate` writes it.
+        let readNote = try #require(PredicateNodes.memberOfOptional(sendableKeyPath(\Rack.note)))
+        let note = try readNote(rack())
+        let noteIsNil = try String?.isNil(note)
+        #expect("\(type(of: noteIsNil.node))".hasPrefix("Equal<"), "\(type(of: noteIsNil.node))")
+        // `rack == nil`: a `Rack` is not Equatable, so the test is a flatMap and `??`.
+        let rackIsNil = try Rack?.isNil(rack())
+        #expect("\(type(of: rackIsNil.node))".hasPrefix("NilCoalesce<"), "\(type(of: rackIsNil.node))")
+        // Both evaluate as `== nil` does, asked twice (the second answer comes from the type's table).
+        let tome = PredicateExpressions.Variable<Tome>()
+        for _ in 0..<2 {
+            let rackTest = try Rack?.isNil(
+                PredicateTerm(PredicateExpressions.KeyPath(root: tome, keyPath: sendableKeyPath(\Tome.rack)))
+            ).typed(Bool.self)
+            let noteTest = try String?.isNil(
+                readNote(PredicateTerm(PredicateExpressions.KeyPath(root: tome, keyPath: sendableKeyPath(\Tome.rack))))
+            ).typed(Bool.self)
+            let (bare, racked) = (Tome(), Tome())
+            racked.rack = Rack()
+            #expect(try rackTest.evaluate(PredicateBindings((tome, bare))))
+            #expect(try !rackTest.evaluate(PredicateBindings((tome, racked))))
+            #expect(try noteTest.evaluate(PredicateBindings((tome, racked))))
+            racked.rack?.note = "signed"
+            #expect(try !noteTest.evaluate(PredicateBindings((tome, racked))))
+        }
+    }
 }

@@ -230,6 +230,7 @@ struct ParserErrorTests {
         // byte test that spares other queries the Character test must not miss these).
         #expect(pqForm("\t\r\n Select * from Budget") == "Budget")
         #expect(pqForm("\r\n\tsElEcT * from Budget") == "Budget")
+        #expect(pqForm("SELECT*FROM Budget") == "Budget")
         #expect(pqForm("SELECT * FROM \"Budget\" WHERE name = 'a;b';") == "Budget where name = 'a;b'")
         #expect(pqForm("SELECT * FROM Budget ORDER BY name DESC LIMIT 2") == "Budget sort by name DESC LIMIT 2")
         #expect(pqForm("SELECT * FROM Budget WHERE limit > 1 LIMIT 5 OFFSET 10") == "Budget where limit > 1 LIMIT 5 OFFSET 10")
@@ -241,7 +242,12 @@ struct ParserErrorTests {
 
     @Test func wordsLikeSQLsAreStillNames() {
         // An attribute may be called `select` or `from`: only a statement's shape is SQL.
-        for text in ["select > 3", "select == from", "select in [1, 2] && from == 'x'", "Item where select == 1"] {
+        // Nor is a query whose first word starts like `select`, or is spelled with a letter past ASCII.
+        let queries = [
+            "select > 3", "select == from", "select in [1, 2] && from == 'x'", "Item where select == 1",
+            "selection > 3", "Snippet where selected == true", "sel > 1", "Sélect * 2 > from",
+        ]
+        for text in queries {
             #expect(Parser.parse(text).query != nil, "\(text)")
         }
     }

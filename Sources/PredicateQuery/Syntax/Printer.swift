@@ -102,8 +102,50 @@ public struct Printer {
     }
 
     private mutating func print(_ expr: Expr, at required: Level) -> String {
+        // An `||` that is `x in[c] {…}` as the parser reads it, where the `||` would take
+        // parentheses: printed as the membership, it needs none (see `modifiedMembership`).
+        if required > .or, required <= .comparison, let membership = Self.modifiedMembership(expr) {
+            return printMembership(membership)
+        }
         let text = printUnparenthesized(expr)
         return Self.level(of: expr) < required ? "(" + text + ")" : text
+    }
+
+    /// `x ==[c] a || x ==[c] b`, which is how the parser reads `x in[c] {a, b}` (a nil
+    /// member is `x == nil`, with no modifier): the element, the members and the
+    /// modifier, when `expr` is exactly that; nil otherwise.
+    ///
+    /// Printed as an `||`, it takes parentheses under `&&` or a quantifier, and then the
+    /// element is one nesting level deeper than `x in[c] {…}` put it: an element nested
+    /// to the limit would not parse back. Printed as the membership it was, the element
+    /// keeps its depth and the members are no deeper than inside those parentheses. Where
+    /// the `||` needs no parentheses it is printed as one: there the list's brackets would
+    /// put the members a level deeper instead.
+    private static func modifiedMembership(_ expr: Expr) -> (element: Expr, members: [Expr], options: StringOptions)? {
+        guard case .or(let operands) = expr.kind, operands.count >= 2 else { return nil }
+        var options: StringOptions?
+        var members: [Expr] = []
+        for operand in operands {
+            guard case .comparison(.equal, _, let member, let memberOptions) = operand.kind else { return nil }
+            if case .literal(.null) = member.kind {
+                guard memberOptions.isEmpty else { return nil }
+            } else {
+                guard !memberOptions.isEmpty, options == nil || options == memberOptions else { return nil }
+                options = memberOptions
+            }
+            members.append(member)
+        }
+        guard let options, case .comparison(_, let element, _, _) = operands[0].kind else { return nil }
+        let elementTree = element.syntaxDump
+        for operand in operands.dropFirst() {
+            guard case .comparison(_, let other, _, _) = operand.kind, other.syntaxDump == elementTree else { return nil }
+        }
+        return (element, members, options)
+    }
+
+    private mutating func printMembership(_ membership: (element: Expr, members: [Expr], options: StringOptions)) -> String {
+        print(membership.element, at: .coalesce) + " in" + membership.options.modifier + " "
+            + printUnparenthesized(Expr(.list(membership.members)))
     }
 
     private mutating func printUnparenthesized(_ expr: Expr) -> String {
@@ -113,8 +155,15 @@ public struct Printer {
         case .and(let operands):
             return operands.map { print($0, at: .not) }.joined(separator: " && ")
         case .not(let operand):
-            let inner =
-                Self.level(of: operand) == .comparison ? "(" + printUnparenthesized(operand) + ")" : print(operand, at: .not)
+            // `!` binds as a prefix: a comparison under it, or the `||` of `x in[c] {…}`,
+            // takes parentheses either way, so the `||` is printed as one (the members
+            // are then no deeper than the element).
+            let inner: String
+            if Self.level(of: operand) == .comparison || Self.modifiedMembership(operand) != nil {
+                inner = "(" + printUnparenthesized(operand) + ")"
+            } else {
+                inner = print(operand, at: .not)
+            }
             return "!" + inner
         case .comparison(let op, let lhs, let rhs, let options):
             return print(lhs, at: .coalesce) + " " + op.rawValue + options.modifier + " " + printRightOperand(rhs)
@@ -125,9 +174,14 @@ public struct Printer {
         case .coalesce(let lhs, let rhs):
             return print(lhs, at: .range) + " ?? " + print(rhs, at: .coalesce)
         case .quantified(let quantifier, let body):
-            let inner =
-                Self.level(of: body) == .comparison && !Self.isQuantified(body)
-                ? printUnparenthesized(body) : print(body, at: .coalesce)
+            let inner: String
+            if let membership = Self.modifiedMembership(body) {
+                inner = printMembership(membership)
+            } else if Self.level(of: body) == .comparison && !Self.isQuantified(body) {
+                inner = printUnparenthesized(body)
+            } else {
+                inner = print(body, at: .coalesce)
+            }
             return quantifier.rawValue + " " + inner
         case .range(let lower, let upper, let kind):
             return print(lower, at: .additive) + (kind == .closed ? "..." : "..<") + print(upper, at: .additive)

@@ -55,4 +55,53 @@ struct RoundTripTests {
         #expect(Printer.print(try #require(Parser.parse("((a + b) ^ -1) * 2 > 0").query)) == "~(a + b) * 2 > 0")
         #expect(Printer.print(try #require(Parser.parse("a ^ -2 > 0").query)) == "a ^ -2 > 0")
     }
+
+    @Test func aModifiedMembershipCostsNoMoreNestingPrintedThanItWas() throws {
+        // `x in[c] {'p', 'q'}` is read as `x ==[c] 'p' || x ==[c] 'q'`; printed that
+        // way under `&&`, it took parentheses, and its element went one level deeper
+        // than it was written, so an element nested to the limit did not parse back.
+        let limits = Limits(maxNestingDepth: 40)
+        let shapes: [(String) -> String] = [
+            { "b && \($0) in[c] {'p', 'q'}" },
+            { "\($0) in[c] {'p', 'q'} && b" },
+            { "\($0) in[c] {'p', 'q'}" },
+            { "b || \($0) in[cd] {'p', nil, $q}" },
+            { "any tags.name in[c] {\($0), 'q'}" },
+            { "b && x in[c] {'p', \($0)}" },
+            { "x ==[c] \($0) || x ==[c] 'q'" },
+        ]
+        for shape in shapes {
+            // The deepest element (or member) each shape parses with under the limit.
+            var deepest: String?
+            for count in 1...40 {
+                let text = shape(String(repeating: "~", count: count) + "x")
+                if Parser.parse(text, limits: limits).query != nil { deepest = text }
+            }
+            let text = try #require(deepest, "\(shape("x"))")
+            let query = try #require(Parser.parse(text, limits: limits).query)
+            let printed = Printer.print(query)
+            #expect(Parser.parse(printed, limits: limits).query?.syntaxDump == query.syntaxDump, "\(printed)")
+        }
+    }
+
+    @Test func aModifiedMembershipPrintsAsOneWhereAnOrWouldTakeParentheses() throws {
+        func printed(_ text: String) throws -> String {
+            Printer.print(try #require(Parser.parse(text).query, "\(text)"))
+        }
+        #expect(try printed("b && name in[c] {'p', 'q'}") == "b && name in[c] ['p', 'q']")
+        #expect(try printed("b && name ==[c] 'p' || name ==[c] 'q'") == "b && name ==[c] 'p' || name ==[c] 'q'")
+        #expect(try printed("b && (name ==[c] 'p' || name ==[c] 'q')") == "b && name in[c] ['p', 'q']")
+        #expect(try printed("any tags.name in[cd] {'p', nil}") == "any tags.name in[cd] ['p', nil]")
+        // Where the `||` needs no parentheses, or where `!` puts them around it anyway, it stays.
+        #expect(try printed("name in[c] {'p', 'q'}") == "name ==[c] 'p' || name ==[c] 'q'")
+        #expect(try printed("!(name in[c] {'p', 'q'})") == "!(name ==[c] 'p' || name ==[c] 'q')")
+        // Not a membership: different elements, modifiers, operators, or a nil with a modifier.
+        for text in [
+            "b && (name ==[c] 'p' || title ==[c] 'q')", "b && (name ==[c] 'p' || name ==[d] 'q')",
+            "b && (name ==[c] 'p' || name == 'q')", "b && (name ==[c] 'p' || name !=[c] 'q')",
+            "b && (name ==[c] nil || name ==[c] 'q')", "b && (name == nil || name == nil)",
+        ] {
+            #expect(try printed(text).contains("||"), "\(text)")
+        }
+    }
 }

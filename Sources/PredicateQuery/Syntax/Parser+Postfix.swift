@@ -193,9 +193,13 @@ extension Parser {
     private mutating func parseClosureArgument(
         label: String?, method: Token
     ) throws(Failure) -> (closure: Closure, end: SourceSpan) {
+        // The closure's braces take a nesting level, the parentheses around them none:
+        // `xs.filter({ t in … })` is as deep as `xs.filter { t in … }` (and as
+        // `SUBQUERY(xs, $t, …)`), so each prints as the first and parses back at the
+        // limit, as it is one tree.
         if current.kind == .leftBrace { return try parseClosure() }
         let open = try expect(.leftParen, "'(' or '{'", after: "after '\(method.text)'")
-        let closure = try bracketed(open, closer: .rightParen) { parser throws(Failure) in
+        let closure = try bracketed(open, closer: .rightParen, levels: 0) { parser throws(Failure) in
             if let label, parser.current.isName(label), parser.peek().kind == .colon {
                 parser.advance()
                 parser.advance()

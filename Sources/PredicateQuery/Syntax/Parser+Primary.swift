@@ -163,7 +163,9 @@ extension Parser {
             _ = try parser.expect(.comma, "','", after: "after the variable of SUBQUERY")
             parser.scopes.append(Binding(name: variable.text, isDollar: true))
             defer { parser.scopes.removeLast() }
-            let body = try parser.parsePredicate()
+            // The condition one level deeper than the parentheses: as deep as in
+            // `xs.filter({ $x in … })`, the form SUBQUERY prints as, so that it parses back.
+            let body = try parser.nested(variable.span) { parser throws(Failure) in try parser.parsePredicate() }
             let close = try parser.expect(.rightParen, "')'", after: "to end SUBQUERY")
             return Expr(
                 .filter(collection, Closure(variable: variable.text, body: body)),

@@ -211,12 +211,14 @@ public struct Parser {
     }
 
     /// Runs `body` between an opening bracket (already consumed) and its closer:
-    /// one nesting level deeper, with the closer known to error recovery.
-    mutating func bracketed<T>(_ open: Token, closer: TokenKind, _ body: (inout Parser) throws(Failure) -> T) throws(Failure) -> T
-    {
+    /// `levels` nesting levels deeper (one, unless the bracket's level was taken
+    /// already), with the closer known to error recovery.
+    mutating func bracketed<T>(
+        _ open: Token, closer: TokenKind, levels: Int = 1, _ body: (inout Parser) throws(Failure) -> T
+    ) throws(Failure) -> T {
         closers.append(closer)
         defer { closers.removeLast() }
-        return try nested(open.span, body)
+        return try nested(open.span, levels: levels, body)
     }
 
     /// Runs `body` one nesting level deeper, stopping at the depth limit.

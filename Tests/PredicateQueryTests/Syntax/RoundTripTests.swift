@@ -104,4 +104,40 @@ struct RoundTripTests {
             #expect(try printed(text).contains("||"), "\(text)")
         }
     }
+
+    @Test func aClosureCostsOneNestingLevelHoweverItIsWritten() throws {
+        // `SUBQUERY(xs, $x, …)` and `xs.contains { … }` put their condition less deep
+        // than `xs.filter({ x in … })` and `xs.contains(where: { … })`, the forms they
+        // print as, whose parentheses and braces took a level each, so a condition
+        // nested to the limit did not parse back. Now the parentheses around a closure
+        // take no level, and SUBQUERY's condition is as deep as a closure's.
+        let limits = Limits(maxNestingDepth: 40)
+        let shapes: [(String) -> String] = [
+            { "SUBQUERY(xs, $x, $x.a == \($0)).@count > 0" },
+            { "SUBQUERY(xs, $x, $x.a in[c] {\($0), 'q'}).@count > 0" },
+            { "xs.contains { $0.a == \($0) }" },
+            { "xs.allSatisfy { t in t.a == \($0) }" },
+            { "xs.filter { $0.a == \($0) }.count > 1" },
+            { "xs.filter({ t in t.a == \($0) }).count > 1" },
+            { "xs.contains(where: { $0.ys.contains { $0.b == \($0) } })" },
+        ]
+        for shape in shapes {
+            var deepest: String?
+            for count in 1...40 {
+                let text = shape(String(repeating: "~", count: count) + "z")
+                if Parser.parse(text, limits: limits).query != nil { deepest = text }
+            }
+            let text = try #require(deepest, "\(shape("z"))")
+            let query = try #require(Parser.parse(text, limits: limits).query)
+            let printed = Printer.print(query)
+            #expect(Parser.parse(printed, limits: limits).query?.syntaxDump == query.syntaxDump, "\(printed)")
+        }
+        // The three spellings of one filter reach the same depth.
+        func deepest(_ shape: (String) -> String) -> Int {
+            (1...40).last { Parser.parse(shape(String(repeating: "~", count: $0) + "z"), limits: limits).query != nil } ?? 0
+        }
+        let subquery = deepest { "SUBQUERY(xs, $x, $x.a == \($0)).@count > 0" }
+        #expect(deepest { "xs.filter({ x in x.a == \($0) }).count > 0" } == subquery)
+        #expect(deepest { "xs.filter { x in x.a == \($0) }.count > 0" } == subquery)
+    }
 }

@@ -70,18 +70,7 @@ struct RoundTripTests {
             { "b && x in[c] {'p', \($0)}" },
             { "x ==[c] \($0) || x ==[c] 'q'" },
         ]
-        for shape in shapes {
-            // The deepest element (or member) each shape parses with under the limit.
-            var deepest: String?
-            for count in 1...40 {
-                let text = shape(String(repeating: "~", count: count) + "x")
-                if Parser.parse(text, limits: limits).query != nil { deepest = text }
-            }
-            let text = try #require(deepest, "\(shape("x"))")
-            let query = try #require(Parser.parse(text, limits: limits).query)
-            let printed = Printer.print(query)
-            #expect(Parser.parse(printed, limits: limits).query?.syntaxDump == query.syntaxDump, "\(printed)")
-        }
+        try expectDeepestParsesBack(shapes, limits: limits)
     }
 
     @Test func aModifiedMembershipPrintsAsOneWhereAnOrWouldTakeParentheses() throws {
@@ -121,23 +110,29 @@ struct RoundTripTests {
             { "xs.filter({ t in t.a == \($0) }).count > 1" },
             { "xs.contains(where: { $0.ys.contains { $0.b == \($0) } })" },
         ]
+        try expectDeepestParsesBack(shapes, limits: limits)
+        // The three spellings of one filter reach the same depth.
+        let subquery = Self.deepestCount({ "SUBQUERY(xs, $x, $x.a == \($0)).@count > 0" }, limits)
+        #expect(Self.deepestCount({ "xs.filter({ x in x.a == \($0) }).count > 0" }, limits) == subquery)
+        #expect(Self.deepestCount({ "xs.filter { x in x.a == \($0) }.count > 0" }, limits) == subquery)
+    }
+
+    /// How many `~` before `x` the shape takes and still parses under `limits` (0 for none).
+    private static func deepestCount(_ shape: (String) -> String, _ limits: Limits) -> Int {
+        (1...limits.maxNestingDepth).last {
+            Parser.parse(shape(String(repeating: "~", count: $0) + "x"), limits: limits).query != nil
+        } ?? 0
+    }
+
+    /// Each shape, with its operand nested as deep as `limits` lets it parse, prints as
+    /// text that parses back to the same tree under the same limits.
+    private func expectDeepestParsesBack(_ shapes: [(String) -> String], limits: Limits) throws {
         for shape in shapes {
-            var deepest: String?
-            for count in 1...40 {
-                let text = shape(String(repeating: "~", count: count) + "z")
-                if Parser.parse(text, limits: limits).query != nil { deepest = text }
-            }
-            let text = try #require(deepest, "\(shape("z"))")
-            let query = try #require(Parser.parse(text, limits: limits).query)
+            let count = Self.deepestCount(shape, limits)
+            try #require(count > 0, "\(shape("x"))")
+            let query = try #require(Parser.parse(shape(String(repeating: "~", count: count) + "x"), limits: limits).query)
             let printed = Printer.print(query)
             #expect(Parser.parse(printed, limits: limits).query?.syntaxDump == query.syntaxDump, "\(printed)")
         }
-        // The three spellings of one filter reach the same depth.
-        func deepest(_ shape: (String) -> String) -> Int {
-            (1...40).last { Parser.parse(shape(String(repeating: "~", count: $0) + "z"), limits: limits).query != nil } ?? 0
-        }
-        let subquery = deepest { "SUBQUERY(xs, $x, $x.a == \($0)).@count > 0" }
-        #expect(deepest { "xs.filter({ x in x.a == \($0) }).count > 0" } == subquery)
-        #expect(deepest { "xs.filter { x in x.a == \($0) }.count > 0" } == subquery)
     }
 }

@@ -3,7 +3,11 @@
 // The output uses one spelling per construct (`&&`, `==`, infix `contains`,
 // `x in a...b`, `xs.contains(where: { … })`, `xs.filter({ t in … })`) and the
 // fewest parentheses that keep the tree's shape, so parse → print → parse gives the
-// same tree. Names that would read as keywords are put in backticks.
+// same tree. Names that would read as keywords are put in backticks. No form it
+// prints is nested deeper than the form it was read from (bar the parentheses a
+// comparison takes under `!`), so a query at the nesting limit prints as text that
+// parses: `~x` stays `~x`, and an `||` that is `x in[c] {…}` is printed as that
+// membership where the `||` would take parentheses.
 
 /// Prints syntax trees as canonical query text.
 public struct Printer {

@@ -285,7 +285,9 @@ enum PredicateNodes {
     /// `wrapped.flatMap { $0[keyPath: keyPath] }` built in one go: the body's node type
     /// is known here, so `flatMap`'s dry run is not needed. The node is the one
     /// `flatMap` builds (and `fused` reads); for an optional `Member`, the flattened
-    /// one (`budget?.note`, a `String?`, is a `String?`, not a `String??`).
+    /// one (`budget?.note`, a `String?`, is a `String?`, not a `String??`). Nil only if
+    /// the run-time cast of `keyPath` to the optional's own type failed, which the types
+    /// rule out; a caller then reads through `flatMap`, as it would without this.
     static func memberOfOptional<Root, Member>(_ keyPath: any KeyPath<Root, Member> & Sendable)
         -> ((PredicateTerm) throws -> PredicateTerm)?
     {

@@ -159,14 +159,13 @@ public struct Printer {
         case .and(let operands):
             return operands.map { print($0, at: .not) }.joined(separator: " && ")
         case .not(let operand):
-            // `!` binds as a prefix: a comparison under it, or the `||` of `x in[c] {…}`,
-            // takes parentheses either way, so the `||` is printed as one (the members
-            // are then no deeper than the element).
+            // `!` binds as a prefix: a comparison or an `||` under it takes parentheses.
+            // An `||` that is `x in[c] {…}` stays an `||` there: inside the parentheses
+            // either way, as a membership its members would go a level deeper.
             let inner: String
-            if Self.level(of: operand) == .comparison || Self.modifiedMembership(operand) != nil {
-                inner = "(" + printUnparenthesized(operand) + ")"
-            } else {
-                inner = print(operand, at: .not)
+            switch (Self.level(of: operand), operand.kind) {
+            case (.comparison, _), (_, .or): inner = "(" + printUnparenthesized(operand) + ")"
+            default: inner = print(operand, at: .not)
             }
             return "!" + inner
         case .comparison(let op, let lhs, let rhs, let options):

@@ -27,6 +27,8 @@ struct PostgresDifferentialTests {
 
     struct Tally {
         var compared = 0
+        /// Of those compared, how many under each kind of plan.
+        var comparedByPlan: [PostgresPlan: Int] = [:]
         /// Of those compared, the queries that compute a date (`d + 1h`).
         var comparedDateArithmetic = 0
         var bothFailed = 0
@@ -64,6 +66,8 @@ struct PostgresDifferentialTests {
         print(
             "differential (SQLite, PostgreSQL, evaluator): \(tally.compared) queries compared on all three (\(tally.comparedDateArithmetic) computing a date), \(tally.refusedTotal) refused by PostgreSQL, \(tally.outOfRangeTotal) stopped by PostgreSQL as out of range, \(tally.bothFailed) failed alike, \(tally.skipped) skipped; seeds \(DifferentialInputs.seeds); \((clock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
         )
+        let byPlan = PostgresPlan.allCases.map { "\(tally.comparedByPlan[$0] ?? 0) \($0)" }
+        print("  compared by plan: \(byPlan.joined(separator: ", "))")
         for (form, count) in tally.refused.sorted(by: { $0.value > $1.value }) { print("  refused: \(count) × \(form)") }
         for (cause, count) in tally.outOfRange.sorted(by: { $0.value > $1.value }) {
             print("  out of range (confirmed by the evaluator): \(count) × \(cause.rawValue)")
@@ -85,6 +89,10 @@ struct PostgresDifferentialTests {
         // About half of all generated queries reach all three (the rest PostgreSQL refuses by design).
         #expect(tally.compared >= Self.casesPerSchema * 5, "too few queries compared on all three: \(tally.compared)")
         #expect(tally.skipped * 20 < tally.compared)
+        // Every kind of plan answers its share of them.
+        for plan in PostgresPlan.allCases {
+            #expect((tally.comparedByPlan[plan] ?? 0) * 2 * PostgresPlan.allCases.count > tally.compared, "\(plan)")
+        }
     }
 
     /// Ways to break the PostgreSQL rendering, each of which the comparison must catch.
@@ -314,6 +322,60 @@ struct PostgresDifferentialTests {
         }
     }
 
+    @Test("an @sum PostgreSQL computes for a row no object reaches (a condition pushed down to its table) is witnessed")
+    func aggregatePushedDownToItsTableIsWitnessed() throws {
+        // A parent of three children, and a User nobody has as a child, whose pets'
+        // ages leave Int's range part way (Int.max, then 1). `children.filter { … }`
+        // reaches only the three; PostgreSQL may compute the filter's @sum for every
+        // User, on the scan of the User table the join reads the children from, and
+        // then stops the query as out of range (on CI, with seed 795976763, it did).
+        func graph(strayAges: [Int64]) -> ObjectGraph {
+            var graph = ObjectGraph(schema: ExampleSchemas.users)
+            let parent = graph.insert("User", ["name": .string("parent"), "age": .int(40)])
+            for index in 0..<3 {
+                let child = graph.insert("User", ["name": .string("child\(index)"), "age": .int(9)])
+                graph.link(parent, "children", to: child)
+                let pet = graph.insert("Pet", ["name": .string("p\(index)"), "age": .int(5)])
+                graph.link(pet, "owner", to: child)
+            }
+            let stray = graph.insert("User", ["name": .string("stray"), "age": .int(70)])
+            for age in strayAges {
+                let pet = graph.insert("Pet", ["name": .string("s\(age)"), "age": .int(age)])
+                graph.link(pet, "owner", to: stray)
+            }
+            return graph
+        }
+        let text = "User where children.filter { v1 in v1.pets.@sum.age >= 2 }.count > 2"
+        let parsed = try #require(Parser.parse(text).query)
+        let checked = try #require(TypeChecker.check(parsed, schema: ExampleSchemas.users).query)
+        let overflowing = graph(strayAges: [.max, 1, -5])
+        #expect(try Evaluator(graph: overflowing).run(checked).map(\.key) == [1])
+        let witnessed = OutOfRangeWitness.causes(
+            checked, graph: overflowing, parameters: [:], environment: QueryEnvironment())
+        #expect(witnessed == [.intSumRange])
+        // The witness sees none where no User's pets leave the range part way.
+        let inRange = graph(strayAges: [.max, -1, 1])
+        #expect(
+            OutOfRangeWitness.causes(checked, graph: inRange, parameters: [:], environment: QueryEnvironment()).isEmpty)
+        // With a hash join, PostgreSQL scans every User for the children, the @sum's
+        // condition pushed down to that scan: it stops for the cause witnessed.
+        _ = try PostgresTestServer.with { server in
+            try PostgresStore.run("CREATE SCHEMA pushed", at: server.conninfo())
+            let hashJoins = server.conninfo(searchPath: "pushed", settings: PostgresPlan.hashJoins.settings)
+            let store = try PostgresStore.create(hashJoins, schema: ExampleSchemas.users)
+            try store.insert(overflowing)
+            let compiled = try #require(store.compile(text).compiled)
+            #expect {
+                _ = try store.fetch(compiled)
+            } throws: { error in
+                guard let error = error as? StoreError, error.kind == .valueOutOfRange,
+                    let cause = OutOfRangeWitness.Cause(message: error.message)
+                else { return false }
+                return witnessed.contains(cause)
+            }
+        }
+    }
+
     @Test("a NaN part way (∞ − ∞ in an @avg or a sum) is nil on PostgreSQL, as in pq, never ±∞")
     func notANumberPartWayIsNil() throws {
         _ = try PostgresTestServer.with { server in
@@ -417,13 +479,20 @@ struct PostgresDifferentialTests {
         let namespace = "d\(seed)_\(breaking == nil ? "ok" : "broken")_\(UInt32.random(in: 0...UInt32.max))"
         try PostgresStore.run("CREATE SCHEMA \(namespace)", at: server.conninfo())
         defer { try? PostgresStore.run("DROP SCHEMA \(namespace) CASCADE", at: server.conninfo()) }
-        let postgres = try PostgresStore.create(server.conninfo(searchPath: namespace), schema: schema)
-        try postgres.insert(graph)
+        let created = try PostgresStore.create(server.conninfo(searchPath: namespace), schema: schema)
+        try created.insert(graph)
+        // Each query under one kind of plan, in turn (`PostgresPlan`).
+        let plans = try PostgresPlan.allCases.map { plan in
+            plan == .ownChoice
+                ? created : try PostgresStore.open(server.conninfo(searchPath: namespace, settings: plan.settings))
+        }
         var queries = RandomQueryGenerator(schema: schema, seed: seed ^ 0x5151)
         for caseIndex in 0..<cases {
             if stopAtFirstMismatch, !tally.mismatches.isEmpty { break }
             guard let entity = schema.entities.randomElement(using: &queries.random) else { continue }
             let text = query(&queries, entity)
+            let plan = PostgresPlan.allCases[caseIndex % plans.count]
+            let postgres = plans[caseIndex % plans.count]
             let result = QueryCompiler.compile(text, schema: schema, mapping: sqlite.mapping)
             guard let compiled = result.compiled, let checked = result.checked else {
                 tally.skipped += 1
@@ -451,11 +520,12 @@ struct PostgresDifferentialTests {
             switch (expected, fromSQLite, fromPostgres) {
             case (.success(let want), .success(let sqliteRows), .success(let postgresRows)):
                 tally.compared += 1
+                tally.comparedByPlan[plan, default: 0] += 1
                 if let predicate = checked.predicate, Self.computesDate(predicate) { tally.comparedDateArithmetic += 1 }
                 if want.map(\.key) != postgresRows.map(\.key) || want.map(\.key) != sqliteRows.map(\.key) {
                     tally.mismatches.append(
                         """
-                        seed \(seed), \(name), case \(caseIndex):
+                        seed \(seed), \(name), case \(caseIndex), plan \(plan):
                         \(text)
                         parameters: \(parameters)
                         evaluator:  \(want.map(\.description))
@@ -474,7 +544,7 @@ struct PostgresDifferentialTests {
                     tally.outOfRange[cause, default: 0] += 1
                 } else {
                     tally.mismatches.append(
-                        "seed \(seed), \(name), case \(caseIndex): out of range with no such value in pq's evaluation (\(witnessed)):\n\(text)\n\(error)\nSQL: \(postgresQuery.sql)"
+                        "seed \(seed), \(name), case \(caseIndex), plan \(plan): out of range with no such value in pq's evaluation (\(witnessed)):\n\(text)\n\(error)\nSQL: \(postgresQuery.sql)"
                     )
                 }
             case (.success, .success, .failure(let error))
@@ -490,7 +560,7 @@ struct PostgresDifferentialTests {
             default:
                 tally.mismatches.append(
                     """
-                    seed \(seed), \(name), case \(caseIndex): not all failed alike
+                    seed \(seed), \(name), case \(caseIndex), plan \(plan): not all failed alike
                     \(text)
                     evaluator: \(expected.map(\.count)), SQLite: \(fromSQLite.map(\.count)), PostgreSQL: \(fromPostgres.map(\.count))
                     SQL: \(postgresQuery.sql)

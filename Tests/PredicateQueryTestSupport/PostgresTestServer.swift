@@ -18,10 +18,15 @@ public final class PostgresTestServer: @unchecked Sendable {
     private let binaries: String
     private let runAs: String?
 
-    /// libpq's connection string for `database` on this server.
-    public func conninfo(database: String = "postgres", searchPath: String? = nil) -> String {
+    /// libpq's connection string for `database` on this server, its sessions with
+    /// `searchPath` and each of `settings` (names and values of server settings,
+    /// such as `enable_nestloop`, `off`; letters, digits and `_` only).
+    public func conninfo(
+        database: String = "postgres", searchPath: String? = nil, settings: [(String, String)] = []
+    ) -> String {
         var text = "host=\(folder) port=5432 user=pq dbname=\(database)"
-        if let searchPath { text += " options='-csearch_path=\(searchPath)'" }
+        let options = (searchPath.map { [("search_path", $0)] } ?? []) + settings
+        if !options.isEmpty { text += " options='" + options.map { "-c\($0)=\($1)" }.joined(separator: " ") + "'" }
         return text
     }
 

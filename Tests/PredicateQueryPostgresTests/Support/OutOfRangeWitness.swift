@@ -14,8 +14,13 @@
 // PostgreSQL may also compute an operation for rows no object of the query reaches:
 // a condition on one table alone is pushed down to that table's scan (`-owner.age`
 // for every User once the join is made an inner one; `-pets.age` in a NOT EXISTS
-// for every Pet, owned or not). So an operation whose attributes all come from one
-// table is also visited for every object of that table (`visitTableWide`).
+// for every Pet, owned or not; `v1.pets.@sum.age` for every User, a child or not,
+// where `children.filter { v1 in … }` joins the Users it reaches). So an operation,
+// aggregate or quantifier whose free attributes and collections all start from one
+// table is also visited for every object of that table (`visitTableWide`). Which
+// plan PostgreSQL picks depends on its statistics, which autovacuum may gather part
+// way through a run: the same query on the same data may compute the pushed-down
+// condition in one run and not in the next.
 
 import Foundation
 
@@ -63,11 +68,13 @@ struct OutOfRangeWitness {
     private mutating func visit(_ expr: TypedExpr, _ scopes: [ObjectID]) {
         switch expr {
         case .quantified(_, let path, let body):
+            visitTableWide(expr)
             for element in evaluator.elements(of: path, scopes) ?? [] {
                 visit(body, Array(scopes.prefix(path.elementLevel)) + [element])
             }
             return
         case .aggregate(let function, let path, let filter, let value, _):
+            visitTableWide(expr)
             aggregate(function, path, filter, value, scopes)
             return
         case .arithmetic(_, _, _, .int), .arithmetic(_, _, _, .double), .negate(_, .int):
@@ -93,46 +100,106 @@ struct OutOfRangeWitness {
         }
     }
 
-    /// An operation on the attributes of one table, computed for every object of that
-    /// table, as PostgreSQL may when it pushes the condition down to the table's scan.
+    /// An operation, aggregate or quantifier on one table, computed for every object
+    /// of that table, as PostgreSQL may when it pushes the condition down to the
+    /// table's scan. The rewritten expression reads that table's object at its own
+    /// level with no to-one steps; every level up to the first it binds holds the
+    /// object, so what the expression binds inside (an aggregate's elements) keeps
+    /// its levels.
     private mutating func visitTableWide(_ operation: TypedExpr) {
         var tables: Set<AttributeSource> = []
-        guard let alone = Self.onOneTable(operation, &tables), tables.count == 1, let entity = tables.first?.entity,
-            visitedTableWide.insert(String(describing: alone)).inserted
+        guard let alone = Self.onOneTable(operation, boundFrom: .max, &tables), tables.count == 1,
+            let table = tables.first, visitedTableWide.insert(String(describing: alone)).inserted
         else { return }
-        for id in evaluator.graph.objects(of: entity) { witness(alone, [id]) }
+        // Every level below the first one the expression binds holds the object.
+        let levels = max(table.level + 1, Self.firstBoundLevel(alone) ?? 0)
+        for id in evaluator.graph.objects(of: table.entity) {
+            visit(alone, Array(repeating: id, count: levels))
+        }
     }
 
-    /// Where an attribute is read from: the object in scope and the to-one steps after it.
+    /// The lowest level an aggregate or quantifier in `expr` binds its elements at.
+    private static func firstBoundLevel(_ expr: TypedExpr) -> Int? {
+        var lowest: Int?
+        switch expr {
+        case .aggregate(_, let path, _, _, _), .quantified(_, let path, _): lowest = path.elementLevel
+        default: break
+        }
+        for child in expr.children {
+            if let level = firstBoundLevel(child) { lowest = min(lowest ?? level, level) }
+        }
+        return lowest
+    }
+
+    /// Where an attribute or collection is read from: the object in scope and the
+    /// to-one steps after it.
     private struct AttributeSource: Hashable {
         var level: Int
         var steps: [RelationshipStep]
         var entity: String
     }
 
-    /// `expr` with every attribute read from the object in scope (level 0, no steps),
-    /// the sources it read them from gathered in `tables`; nil where it holds
-    /// anything but attributes, values and arithmetic.
-    private static func onOneTable(_ expr: TypedExpr, _ tables: inout Set<AttributeSource>) -> TypedExpr? {
+    /// `expr` with every free attribute and collection (one that starts from a level
+    /// below `boundFrom`, which the expression does not bind itself) read from the
+    /// object at its level, without steps, the sources it read them from gathered in
+    /// `tables`; nil where it holds anything but attributes, values, arithmetic,
+    /// comparisons, aggregates and quantifiers.
+    private static func onOneTable(
+        _ expr: TypedExpr, boundFrom: Int, _ tables: inout Set<AttributeSource>
+    ) -> TypedExpr? {
+        func free(_ level: Int, _ steps: [RelationshipStep], _ entity: String) -> Bool {
+            guard level < boundFrom else { return false }
+            tables.insert(AttributeSource(level: level, steps: steps, entity: entity))
+            return true
+        }
+        func each(_ operands: [TypedExpr]) -> [TypedExpr]? {
+            var rewritten: [TypedExpr] = []
+            for operand in operands {
+                guard let r = onOneTable(operand, boundFrom: boundFrom, &tables) else { return nil }
+                rewritten.append(r)
+            }
+            return rewritten
+        }
         switch expr {
         case .constant, .parameter, .currentDate:
             return expr
-        case .attribute(let path, let type):
-            tables.insert(AttributeSource(level: path.level, steps: path.steps, entity: path.entity))
-            var own = path
-            own.level = 0
-            own.steps = []
-            return .attribute(own, type)
+        case .attribute(var path, let type):
+            if free(path.level, path.steps, path.entity) { path.steps = [] }
+            return .attribute(path, type)
         case .arithmetic(let op, let lhs, let rhs, let type):
-            guard let l = onOneTable(lhs, &tables), let r = onOneTable(rhs, &tables) else { return nil }
-            return .arithmetic(op, l, r, type)
+            return each([lhs, rhs]).map { .arithmetic(op, $0[0], $0[1], type) }
         case .negate(let operand, let type):
-            return onOneTable(operand, &tables).map { .negate($0, type) }
+            return onOneTable(operand, boundFrom: boundFrom, &tables).map { .negate($0, type) }
         case .coalesce(let lhs, let rhs, let type):
-            guard let l = onOneTable(lhs, &tables), let r = onOneTable(rhs, &tables) else { return nil }
-            return .coalesce(l, r, type)
+            return each([lhs, rhs]).map { .coalesce($0[0], $0[1], type) }
         case .toDouble(let operand):
-            return onOneTable(operand, &tables).map { .toDouble($0) }
+            return onOneTable(operand, boundFrom: boundFrom, &tables).map { .toDouble($0) }
+        case .compare(let op, let lhs, let rhs, let options):
+            return each([lhs, rhs]).map { .compare(op, $0[0], $0[1], options) }
+        case .not(let operand):
+            return onOneTable(operand, boundFrom: boundFrom, &tables).map { .not($0) }
+        case .and(let operands):
+            return each(operands).map { .and($0) }
+        case .or(let operands):
+            return each(operands).map { .or($0) }
+        case .aggregate(let function, var path, let filter, let value, let type):
+            if free(path.level, path.steps, path.relationship.source) { path.steps = [] }
+            let inner = min(boundFrom, path.elementLevel)
+            var rewrittenFilter: TypedExpr?
+            var rewrittenValue: TypedExpr?
+            if let filter {
+                guard let r = onOneTable(filter, boundFrom: inner, &tables) else { return nil }
+                rewrittenFilter = r
+            }
+            if let value {
+                guard let r = onOneTable(value, boundFrom: inner, &tables) else { return nil }
+                rewrittenValue = r
+            }
+            return .aggregate(function, path, filter: rewrittenFilter, value: rewrittenValue, type)
+        case .quantified(let quantifier, var path, let body):
+            if free(path.level, path.steps, path.relationship.source) { path.steps = [] }
+            return onOneTable(body, boundFrom: min(boundFrom, path.elementLevel), &tables)
+                .map { .quantified(quantifier, path, $0) }
         default:
             return nil
         }

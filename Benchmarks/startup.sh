@@ -12,6 +12,9 @@
 #   swift build -c release --product pq                          # .build/release/pq
 #   swift build -c release --product pq --static-swift-stdlib \
 #       --scratch-path .build-static                             # .build-static/release/pq
+#   swift build -c release --product pq --static-swift-stdlib \
+#       -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+#       --scratch-path .build-nopie                              # .build-nopie/release/pq
 # Needs sqlite3 and GNU time (/usr/bin/time).
 set -euo pipefail
 

@@ -8,6 +8,9 @@
 //                                       (pq_hasprefix, pq_hassuffix, pq_like, pq_matches):
 //                                       `StringFunctions.test` with that operator
 //     pq_sum(value)                     an aggregate: `Aggregates.Sum`
+//     pq_xor(a, b)                      a ^ b of the two as SQLite's `|` and `&` read
+//                                       them (sqlite3_value_int64): what
+//                                       (a | b) - (a & b) gives, each operand once
 //
 // Each returns NULL when an argument is NULL. Text is read with its byte length,
 // so strings holding NUL characters are handled whole.
@@ -38,6 +41,16 @@ enum SQLiteFunctions {
             try check(sqlite3_create_function_v2(handle, name, 3, flags, operatorTag, stringTest, nil, nil, nil), name)
         }
         try check(sqlite3_create_function_v2(handle, "pq_sum", 1, flags, nil, nil, sumStep, sumFinal, nil), "pq_sum")
+        try check(sqlite3_create_function_v2(handle, "pq_xor", 2, flags, nil, xor, nil, nil, nil), "pq_xor")
+    }
+
+    /// `pq_xor(a, b)`: NULL if either is NULL, as SQLite's bitwise operators give;
+    /// otherwise both read as integers the way those operators read them.
+    private static let xor: Body = { context, _, arguments in
+        guard let a = arguments?[0], let b = arguments?[1], sqlite3_value_type(a) != SQLITE_NULL,
+            sqlite3_value_type(b) != SQLITE_NULL
+        else { return sqlite3_result_null(context) }
+        sqlite3_result_int64(context, sqlite3_value_int64(a) ^ sqlite3_value_int64(b))
     }
 
     /// The running sum lives in SQLite's aggregate context itself (zeroed memory,

@@ -66,15 +66,34 @@ enum SQLiteSemantics {
             if b == 0 { return .null }
             result = a / b
         case .remainder:
-            // Not produced by the checker for Doubles; SQLite would truncate to integers.
+            // The checker gives `%` Ints only, but an Int that overflowed is a Double
+            // here: SQLite truncates both to integers and gives the remainder as a
+            // Double. (Past Int's range SQLite's conversion is C's, which differs by
+            // processor; pq takes 0 there.)
             let x = Int64(exactly: a.rounded(.towardZero)) ?? 0
             let y = Int64(exactly: b.rounded(.towardZero)) ?? 0
-            return integerArithmetic(.remainder, x, y)
+            if y == 0 { return .null }
+            return .double(Double(y == -1 ? 0 : x % y))
         case .bitwiseAnd, .bitwiseOr, .bitwiseXor:
-            // Not produced by the checker for Doubles.
-            return .null
+            // Likewise for an Int that overflowed: SQLite's bitwise operators read a
+            // Double as an integer, truncated toward zero and clamped to Int's range.
+            let x = integer(a), y = integer(b)
+            switch op {
+            case .bitwiseAnd: return .int(x & y)
+            case .bitwiseOr: return .int(x | y)
+            default: return .int(x ^ y)
+            }
         }
         return result.isNaN ? .null : .double(result)
+    }
+
+    /// A Double read as an integer as SQLite's bitwise operators and
+    /// `sqlite3_value_int64` read it: toward zero, clamped to Int's range.
+    static func integer(_ value: Double) -> Int64 {
+        if value.isNaN { return 0 }
+        if value <= -9.223372036854775808e18 { return .min }
+        if value >= 9.223372036854775807e18 { return .max }
+        return Int64(value.rounded(.towardZero))
     }
 
     static func negate(_ value: Value) -> Value {

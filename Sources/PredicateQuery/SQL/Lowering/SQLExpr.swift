@@ -28,6 +28,8 @@ indirect enum SQLExpr: Sendable {
     case not(SQLExpr)
     /// `-e`.
     case negate(SQLExpr)
+    /// `~e`: every bit of an integer flipped.
+    case bitwiseNot(SQLExpr)
     /// `lhs op rhs` for comparison and arithmetic operators.
     case binary(SQLExpr, String, SQLExpr)
     /// `lhs = rhs` where nil reads as false, `rhs` or `lhs` being the parameter bound
@@ -97,6 +99,18 @@ indirect enum SQLExpr: Sendable {
     /// `regexp_replace(e, class, '', 'g')`: a string without the characters of a
     /// bound class (PostgreSQL only: the scalars a modifier folds to nothing).
     case removing(SQLExpr, SQLExpr)
+}
+
+extension SQLExpr {
+    /// Whether the expression is a column, a placeholder or a constant, or a cast of
+    /// one: an operand a dialect may write twice without the text growing with it.
+    var isSimpleOperand: Bool {
+        switch self {
+        case .column, .binding, .integer, .truth: true
+        case .castToReal(let operand), .castToBigInt(let operand), .castToInteger(let operand): operand.isSimpleOperand
+        default: false
+        }
+    }
 }
 
 /// A table in a FROM clause or a JOIN.

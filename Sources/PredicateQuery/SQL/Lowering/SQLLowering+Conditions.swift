@@ -260,6 +260,12 @@ extension SQLLowering {
             return (try key(of: path), !path.steps.isEmpty)
         case .arithmetic(let op, let lhs, let rhs, .date) where dialect.computesDatesAsSeconds:
             return (try dateArithmeticInSeconds(op, lhs, rhs), true)
+        case .arithmetic(.bitwiseXor, let operand, .constant(.int(-1), _), _),
+            .arithmetic(.bitwiseXor, .constant(.int(-1), _), let operand, _):
+            // `~x` (which the parser reads as `x ^ -1`): one operator on one operand,
+            // exact for every Int, nil for nil, in both dialects.
+            let (lowered, nullable) = try value(operand)
+            return (.bitwiseNot(widened(lowered, operand)), nullable)
         case .arithmetic(let op, let lhs, let rhs, _):
             let (left, _) = try value(lhs)
             let (right, _) = try value(rhs)

@@ -106,6 +106,9 @@ struct SQLRenderer {
         case .negate(let operand):
             out += "-"
             atom(operand, into: &out)
+        case .bitwiseNot(let operand):
+            out += "~"
+            atom(operand, into: &out)
         case .binary(let lhs, let op, let rhs):
             atom(lhs, into: &out)
             out += " "

@@ -31,10 +31,15 @@ struct SQLiteDialect: SQLDialect {
     // MARK: Numbers
 
     /// SQLite's arithmetic is pq's (division by zero and NaN give NULL); it has `&`
-    /// and `|` but no XOR, and a ^ b is (a | b) - (a & b), exactly.
+    /// and `|` but no XOR. a ^ b is (a | b) - (a & b), exactly, where both operands
+    /// are a column, a value or a cast of one; that form names each operand twice,
+    /// so nested it would double the text at every level (`(x + 1) ^ 3 ^ 5 …`, 2^n
+    /// copies of `x`). Anything larger goes to `pq_xor`, registered by the store,
+    /// which computes the same.
     func arithmetic(_ op: ArithmeticOperator, _ lhs: SQLExpr, _ rhs: SQLExpr, type: ValueType) -> SQLExpr {
-        if op == .bitwiseXor { return .binary(.binary(lhs, "|", rhs), "-", .binary(lhs, "&", rhs)) }
-        return .binary(lhs, op.rawValue, rhs)
+        guard op == .bitwiseXor else { return .binary(lhs, op.rawValue, rhs) }
+        guard lhs.isSimpleOperand, rhs.isSimpleOperand else { return .function("pq_xor", [lhs, rhs]) }
+        return .binary(.binary(lhs, "|", rhs), "-", .binary(lhs, "&", rhs))
     }
 
     /// SQLite's aggregates, with pq's own `pq_sum` (see `Aggregates`), which the store

@@ -7,11 +7,11 @@
 // every query here to the evaluator.
 
 import Foundation
-@testable import PredicateQuery
 import PredicateQueryExamples
 import PredicateQueryTestSupport
 import Testing
 
+@testable import PredicateQuery
 @testable import PredicateQuerySQLite
 
 struct BitwiseXorTests {

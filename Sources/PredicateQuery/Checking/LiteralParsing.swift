@@ -10,10 +10,65 @@ package enum LiteralParsing {
     package static func date(_ text: String) -> Date? {
         let trimmed = trimmingWhitespace(text)
         // The usual forms are read by hand: ISO8601DateFormatter costs hundreds of
-        // microseconds a query, and keeps only milliseconds of a fraction. Anything
-        // else (unusual zones, out-of-range fields) goes to the formatter, which
-        // decides as it always did.
-        return commonDate(trimmed) ?? formatterDate(trimmed)
+        // microseconds a query, and keeps only milliseconds of a fraction. The
+        // rest of the ISO 8601 forms pq accepts (zones written `+0530` or `+05`,
+        // years before 1600) go to the formatter, but only
+        // once their every field is in range and nothing follows them: the
+        // formatter reads `2024-02-30` as March 1st, `2024-03-02T25:61:00Z` as the
+        // next day, and stops reading at `2024-03-02Tgarbage` (and at a lowercase
+        // `t`), where a query must get an error rather than another date.
+        if let date = commonDate(trimmed) { return date }
+        guard isWellFormedDate(trimmed) else { return nil }
+        return formatterDate(trimmed)
+    }
+
+    /// Whether `text` is `YYYY-MM-DD`, then optionally `T`, `HH:MM:SS`, a fraction
+    /// (a point and digits) and a zone (`Z`, `±HH:MM`, `±HHMM` or
+    /// `±HH`), and nothing else, with the day within its month (by the Julian leap
+    /// rule before 1600, as Foundation's calendar has it; by the Gregorian after),
+    /// hours below 24, minutes and seconds below 60, and the zone below 24 hours.
+    static func isWellFormedDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func number(_ start: Int, _ count: Int) -> Int? {
+            guard start >= 0, start + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        func byte(_ index: Int, isOneOf expected: String) -> Bool {
+            index < bytes.count && expected.utf8.contains(bytes[index])
+        }
+        guard let year = number(0, 4), byte(4, isOneOf: "-"), let month = number(5, 2), byte(7, isOneOf: "-"),
+            let day = number(8, 2), (1...12).contains(month)
+        else { return false }
+        let isLeap = year < 1600 ? year % 4 == 0 : year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...monthLengths[month - 1]).contains(day) else { return false }
+        guard bytes.count > 10 else { return true }
+        guard byte(10, isOneOf: "T"), let hour = number(11, 2), byte(13, isOneOf: ":"), let minute = number(14, 2),
+            byte(16, isOneOf: ":"), let second = number(17, 2), hour < 24, minute < 60, second < 60
+        else { return false }
+        var zone = 19
+        if byte(19, isOneOf: ".") {
+            zone = 20
+            while byte(zone, isOneOf: "0123456789") { zone += 1 }
+            guard zone > 20 else { return false }
+        }
+        switch bytes.count - zone {
+        case 0: return true
+        case 1: return byte(zone, isOneOf: "Z")
+        case 3, 5, 6:
+            guard byte(zone, isOneOf: "+-"), let hours = number(zone + 1, 2), hours < 24 else { return false }
+            switch bytes.count - zone {
+            case 3: return true
+            case 5: return number(zone + 3, 2).map { $0 < 60 } ?? false
+            default: return byte(zone + 3, isOneOf: ":") && (number(zone + 4, 2).map { $0 < 60 } ?? false)
+            }
+        default: return false
+        }
     }
 
     /// `YYYY-MM-DD`, optionally followed by `THH:MM:SS`, a fraction of a second

@@ -13,6 +13,9 @@ struct LiteralParsingTests {
         var random = SplitMix64(seed: 20_241_123)
         var readByHand = 0
         var fractionsCompared = 0
+        var refused = 0
+        var utcCalendar = Calendar(identifier: .gregorian)
+        utcCalendar.timeZone = TimeZone(identifier: "UTC") ?? utcCalendar.timeZone
         for _ in 0..<3_000 {
             let year = Int.random(in: 1...2400, using: &random)
             let month = Int.random(in: 1...12, using: &random)
@@ -30,7 +33,13 @@ struct LiteralParsingTests {
                     readByHand += 1
                     #expect(fast == formatter, "\(text)")
                 }
-                #expect(LiteralParsing.date(text) == formatter, "\(text)")
+                // A day past its month's end is refused, where the formatter rolls it
+                // over; Foundation's calendar says which days exist.
+                var components = DateComponents(year: year, month: month, day: day)
+                components.calendar = utcCalendar
+                let exists = components.isValidDate
+                if !exists { refused += 1 }
+                #expect(LiteralParsing.date(text) == (exists ? formatter : nil), "\(text)")
             }
             // (Without a zone the formatter reads a fraction as nothing, so those are left out.)
             let precise = date + time + fraction + zone
@@ -46,6 +55,33 @@ struct LiteralParsingTests {
         // About a third of the years are after 1600, so the comparison above is not vacuous.
         #expect(readByHand > 1_500)
         #expect(fractionsCompared > 500)
+        #expect(refused > 100)
+    }
+
+    /// What the formatter would read as another date, or read only the start of, is
+    /// no date: the query gets an error instead of matching the wrong rows.
+    @Test func aDateWithAFieldOutOfRangeOrTextAfterItIsRefused() {
+        for text in [
+            "2024-03-02Tgarbage", "2024-03-02 whatever", "2024-03-02T23:00:75Z", "2024-02-30", "2024-02-31T25:61:00Z",
+            "2023-02-29", "2024-04-31", "2024-03-02T10:00:00+2400", "2024-03-02T10:00:00+01:60", "2024-03-02T10:00:00+1",
+            "2024-03-02T10:00:00.", "2024-03-02T10:00:00ZZ", "2024-03-02T10:00", "2024-03-02T", "2024-13-01",
+            // The formatter reads the date alone here, dropping the time.
+            "2024-03-02t10:00:00z",
+        ] {
+            #expect(LiteralParsing.date(text) == nil, "\(text)")
+        }
+        // The forms only the formatter reads are still read, as it reads them.
+        let hour = 3_600.0
+        let tenOClock = 731_066_400.0  // 2024-03-02T10:00:00Z after 2001-01-01
+        for (text, seconds) in [
+            ("2024-03-02T10:00:00+0100", tenOClock - hour), ("2024-03-02T10:00:00+01", tenOClock - hour),
+            ("2024-03-02T10:00:00-0530", tenOClock + 5.5 * hour), ("2024-03-02T10:00:00Z", tenOClock),
+        ] {
+            #expect(LiteralParsing.date(text)?.timeIntervalSinceReferenceDate == seconds, "\(text)")
+        }
+        // Before 1600 Foundation's calendar is Julian, with 1500-02-29.
+        #expect(LiteralParsing.date("1500-02-29") != nil)
+        #expect(LiteralParsing.date("1500-02-30") == nil)
     }
 
     @Test func unusualFormsGoToTheFormatter() {

@@ -29,7 +29,13 @@ enum SwiftQueryInput {
     /// The query argument, the file it names (`.swift`), or standard input when there is none or it is `-`.
     static func read(_ argument: String?) throws(CLIError) -> String {
         if let argument, argument != "-" {
-            guard argument.hasSuffix(".swift"), FileManager.default.fileExists(atPath: argument) else { return argument }
+            guard argument.hasSuffix(".swift") else { return argument }
+            guard FileManager.default.fileExists(atPath: argument) else {
+                // `$0.language == .swift` is source; `Filters.swift` or `./a/b.swift` is a
+                // path, which would otherwise be read as a captured value's member.
+                guard looksLikePath(argument) else { return argument }
+                throw CLIError.io("no file at '\(argument)' (--swift reads a .swift file or takes the predicate itself)")
+            }
             guard let text = try? String(contentsOfFile: argument, encoding: .utf8) else {
                 throw CLIError.io("cannot read '\(argument)'")
             }
@@ -40,5 +46,12 @@ enum SwiftQueryInput {
         }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Whether a `.swift` argument is a file's path rather than predicate source: no
+    /// spaces, and none of the characters a predicate needs beside names, dots and
+    /// `+` (which Swift file names use: `Trip+Search.swift`).
+    static func looksLikePath(_ argument: String) -> Bool {
+        !argument.contains { " \t\n$={}()<>!&|\"'*%?:,".contains($0) }
     }
 }

@@ -192,14 +192,25 @@ extension ModelQuery {
     {
         let predicate = try foundationPredicate(environment: environment)
         let source = sourceText ?? text
-        let predicateText: String
+        let (checked, _) = try checkedForFoundation()
+        // Dates from now() and today() are written as the Swift that computes them.
+        var dates: (sources: [Date: String], unwritten: Bool) = ([:], false)
+        if let condition = checked.predicate {
+            let evaluator = Evaluator(
+                graph: ObjectGraph(schema: checked.schema), parameters: allParameterValues, environment: environment)
+            dates = CurrentDateSource.sources(in: condition, evaluator: evaluator)
+        }
+        var predicateText: String
         do {
-            predicateText = try PredicateSourcePrinter.print(predicate, model: Model.entityName)
+            predicateText = try PredicateSourcePrinter.print(predicate, model: Model.entityName, dateSources: dates.sources)
         } catch {
-            let (checked, _) = try checkedForFoundation()
             throw conversionError(error, checked: checked, source: source)
         }
-        let (checked, _) = try checkedForFoundation()
+        if dates.unwritten {
+            predicateText =
+                "// A date computed from now() or today() below is the moment this was printed; compute it in the app.\n"
+                + predicateText
+        }
         guard !checked.sortKeys.isEmpty else { return PredicateSource(predicate: predicateText, sortDescriptors: nil) }
         var keys: [String] = []
         for (index, key) in checked.sortKeys.enumerated() {

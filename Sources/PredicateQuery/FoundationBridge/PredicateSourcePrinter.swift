@@ -20,13 +20,18 @@ public struct PredicateSource: Sendable {
 }
 
 struct PredicateSourcePrinter {
+    /// The Swift source of captured dates that come from `now()` or `today()`, by
+    /// the value the predicate holds (`CurrentDateSource`).
+    var dateSources: [Date: String] = [:]
     private var captures: [String] = []
     private var names: [PredicateExpressions.VariableID: String] = [:]
     private var closureCount = 0
 
     /// The source of `predicate` over `Model`, whose objects are called `object`.
-    static func print<Model>(_ predicate: Predicate<Model>, model: String) throws -> String {
-        var printer = PredicateSourcePrinter()
+    static func print<Model>(_ predicate: Predicate<Model>, model: String, dateSources: [Date: String] = [:]) throws
+        -> String
+    {
+        var printer = PredicateSourcePrinter(dateSources: dateSources)
         let variable: PredicateExpressions.Variable<Model> = predicate.variable
         printer.names[variable.key] = "object"
         let body = try printer.print(predicate.expression)
@@ -72,7 +77,8 @@ struct PredicateSourcePrinter {
     /// A captured value, declared before the predicate: `let value1: Date = …`.
     mutating func capture<T>(_ value: T) throws -> String {
         let name = "value\(captures.count + 1)"
-        captures.append("let \(name): \(Self.typeName(T.self)) = \(try Self.literal(value))")
+        let source = (value as? Date).flatMap { dateSources[$0] }
+        captures.append("let \(name): \(Self.typeName(T.self)) = \(try source ?? Self.literal(value))")
         return name
     }
 

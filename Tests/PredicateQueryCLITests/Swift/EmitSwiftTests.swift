@@ -27,6 +27,8 @@ struct EmitSwiftTests {
         // Sort keys through optional to-one relationships (nil first ascending, as in pq).
         #"'Transaction where amount > 3 sort by budget.name, date desc'"#,
         #"'Pet where age >= 0 sort by owner.age desc, name'"#,
+        // Dates computed from now() and today() when the code runs.
+        #"'Transaction where date < now() - 1d && date >= today() - 36500d sort by date'"#,
     ]
 
     struct Emitted {

@@ -11,7 +11,7 @@ import Testing
 struct CurrentDateSourceTests {
     /// A moment and zone the printed source must not mention.
     static let environment = QueryEnvironment(
-        now: Date(timeIntervalSinceReferenceDate: 817_000_000.25), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        now: Date(timeIntervalSinceReferenceDate: 817_000_000.25), timeZone: TimeZone(identifier: "Asia/Tokyo") ?? .gmt)
 
     private func source(_ text: String) throws -> String {
         try ModelQuery<Book>(parsing: text).foundationSource(environment: Self.environment).predicate
@@ -22,9 +22,8 @@ struct CurrentDateSourceTests {
         #expect(week.contains("let value1: Date = Date.now.addingTimeInterval(-604800.0)\n"), "\(week)")
         let day = try source("published >= today() && published < today() + 1d")
         #expect(day.contains("let value1: Date = Calendar(identifier: .gregorian).startOfDay(for: .now)\n"), "\(day)")
-        #expect(
-            day.contains("let value2: Date = Calendar(identifier: .gregorian).startOfDay(for: .now).addingTimeInterval(86400.0)\n"),
-            "\(day)")
+        let tomorrow = "let value2: Date = Calendar(identifier: .gregorian).startOfDay(for: .now).addingTimeInterval(86400.0)"
+        #expect(day.contains(tomorrow + "\n"), "\(day)")
         let ahead = try source("published < 1h + now()")
         #expect(ahead.contains("= Date.now.addingTimeInterval(3600.0)\n"), "\(ahead)")
         for text in [week, day, ahead] {

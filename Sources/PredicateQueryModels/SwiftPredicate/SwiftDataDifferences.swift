@@ -31,6 +31,8 @@ import PredicateQuery
 extension DiagnosticCode {
     /// pq's own spelling, which Foundation's `#Predicate` or `SortDescriptor` does not accept.
     public static let swiftNotInPredicate: DiagnosticCode = "swift.notInPredicate"
+    /// A Swift method pq reads that Foundation's `#Predicate` macro rejects (`hasSuffix(_:)`).
+    public static let swiftMethodNotInMacro: DiagnosticCode = "swift.methodNotInMacro"
     /// `SortDescriptor(\.text)` without a comparator: `.localizedStandard` in SwiftData, code point order in pq.
     public static let swiftSortDefaultComparator: DiagnosticCode = "swift.sortDefaultComparator"
     /// `comparator: .localizedStandard` or `.localized`: locale-aware, numeric in SwiftData; folded code points in pq.
@@ -50,7 +52,8 @@ enum SwiftDataDifferences {
         spellings.map { spelling in
             let owner = spelling.what.contains("Comparator") ? "SortDescriptor" : "#Predicate"
             return .error(
-                .swiftNotInPredicate, "SwiftData's \(owner) does not accept \(spelling.what)", at: spelling.span,
+                spelling.isPQSpelling ? .swiftNotInPredicate : .swiftMethodNotInMacro,
+                "SwiftData's \(owner) does not accept \(spelling.what)", at: spelling.span,
                 notes: [DiagnosticNote(spelling.advice)])
         }
     }

@@ -32,10 +32,31 @@ extension SwiftPredicateParser {
         var what: String
         /// What to write instead in an app.
         var advice: String
+        /// Whether it is pq's own spelling (`like`, `sum(\.x)`), rather than a
+        /// Swift method the macro rejects (`hasSuffix(_:)`).
+        var isPQSpelling = true
     }
 
-    mutating func noteForeign(_ span: SourceSpan, _ what: String, advice: String) {
-        foreignSpellings.append(ForeignSpelling(span: span, what: what, advice: advice))
+    mutating func noteForeign(_ span: SourceSpan, _ what: String, advice: String, isPQSpelling: Bool = true) {
+        foreignSpellings.append(ForeignSpelling(span: span, what: what, advice: advice, isPQSpelling: isPQSpelling))
+    }
+
+    /// Swift methods pq reads in a closure that Foundation's `#Predicate` macro
+    /// rejects ("The hasSuffix(_:) function is not supported in this predicate",
+    /// Swift 6.3's macro), with what to write in an app instead.
+    static let methodsTheMacroRejects: [String: String] = [
+        "hasPrefix": "use starts(with:)",
+        "hasSuffix":
+            "#Predicate has no suffix test: filter the fetched objects in Swift, or test a stored reversed copy with starts(with:)",
+        "localizedCaseInsensitiveContains": "use localizedStandardContains(_:), which ignores diacritics too",
+        "addingTimeInterval":
+            "compute the date before the closure and capture it: let since = Date.now.addingTimeInterval(-86_400)",
+    ]
+
+    /// Records `name` when it is a method the macro rejects (`methodsTheMacroRejects`).
+    mutating func noteIfTheMacroRejects(_ name: SwiftToken) {
+        guard let advice = Self.methodsTheMacroRejects[name.text] else { return }
+        noteForeign(span(of: name), "'\(name.text)(_:)'", advice: advice, isPQSpelling: false)
     }
 
     /// `caseInsensitiveCompare(_:)` and `compare(_:options:)`.
@@ -75,7 +96,7 @@ extension SwiftPredicateParser {
         let close = try expect(")", "')' to end the call to 'range'")
         noteForeign(
             span(of: name), "'range(of:options:)'",
-            advice: "use contains(_:), starts(with:), hasSuffix(_:) or localizedStandardContains(_:)")
+            advice: "use contains(_:), starts(with:) or localizedStandardContains(_:)")
         let op: StringOperator = read.anchored ? (read.backwards ? .endsWith : .beginsWith) : .contains
         let span = receiver.span.merged(with: close)
         pending[span] = .range(op, receiver, other, read.options)

@@ -41,7 +41,7 @@ extension SwiftPredicateParser {
     }
 
     static let supportedMethods =
-        "contains(_:), contains(where:), allSatisfy(_:), filter(_:), flatMap(_:), starts(with:), hasPrefix(_:), hasSuffix(_:), localizedStandardContains(_:), localizedCaseInsensitiveContains(_:), caseInsensitiveCompare(_:), addingTimeInterval(_:); pq's own: compare(_:options:), range(of:options:), like(_:options:), matches(_:options:), sum(_:), avg(_:), min(_:), max(_:)"
+        "contains(_:), contains(where:), allSatisfy(_:), filter(_:), flatMap(_:), starts(with:), localizedStandardContains(_:), caseInsensitiveCompare(_:); pq also reads, though #Predicate does not accept them: hasPrefix(_:), hasSuffix(_:), localizedCaseInsensitiveContains(_:), addingTimeInterval(_:), and its own compare(_:options:), range(of:options:), like(_:options:), matches(_:options:), sum(_:), avg(_:), min(_:), max(_:)"
 
     mutating func method(_ name: SwiftToken, on receiver: Expr) throws(Failure) -> Expr {
         let nameSpan = span(of: name)
@@ -49,6 +49,7 @@ extension SwiftPredicateParser {
         defer { depth -= 1 }
         // `starts(with:)`, `hasPrefix(_:)`, …: the string operators' Swift methods, as pq's text reads them.
         if let method = StringOperator.swiftMethods[name.text] {
+            noteIfTheMacroRejects(name)
             let (argument, end) = try argument(label: method.label, method: name.text)
             return Expr(.stringTest(method.op, receiver, argument, method.options), span: receiver.span.merged(with: end))
         }
@@ -76,6 +77,7 @@ extension SwiftPredicateParser {
         case "flatMap", "map":
             return try flatMap(on: receiver)
         case "addingTimeInterval":
+            noteIfTheMacroRejects(name)
             var (argument, end) = try argument(label: nil, method: name.text)
             // A number of seconds (`7 * 86_400` folded) is a duration, as `date + 604800s` is in
             // the text language; a negative one is subtracted, as `date - 7d` is.

@@ -13,10 +13,16 @@ extension LintRule {
             `$0.name.lowercased() == "oslo"`. Swift that pq's own reader cannot read, but the macro \
             accepts, is skipped and counted instead.
             """,
-        evidence: "swift-foundation, Sources/FoundationMacros/PredicateMacro.swift: the list knownSupportedFunctions.",
-        codes: [.swiftUnsupported, .swiftSyntax],
+        evidence: """
+            swift-foundation, Sources/FoundationMacros/PredicateMacro.swift: the list knownSupportedFunctions; \
+            Swift 6.3's macro, asked: "The hasSuffix(_:) function is not supported in this predicate", and \
+            so for hasPrefix(_:), localizedCaseInsensitiveContains(_:) and addingTimeInterval(_:), which \
+            pq's reader reads.
+            """,
+        codes: [.swiftUnsupported, .swiftSyntax, .swiftMethodNotInMacro],
         examples: [
             .withModels("let p = #Predicate<Trip> { $0.name.lowercased() == \"oslo\" }", triggers: true),
+            .withModels("let p = #Predicate<Trip> { $0.name.hasSuffix(\"lo\") }", triggers: true),
             .withModels("let p = #Predicate<Trip> { $0.name.localizedStandardContains(\"oslo\") }", triggers: false),
         ])
 }

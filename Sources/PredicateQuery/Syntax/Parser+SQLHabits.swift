@@ -32,14 +32,17 @@ extension Parser {
         let table = tokens[from + 1]
         let span = tokens[0].span.merged(with: table.span)
         var notes: [DiagnosticNote] = []
+        let columns = tokens[1..<from]
+        // `count(*)`: four tokens.
+        let countsRows =
+            columns.count == 4 && columns.first?.isKeyword("count") == true && columns.dropFirst().first?.kind == .leftParen
         if let query = pqForm(tokens, table: from + 1, source: source) {
-            notes.append(DiagnosticNote("in pq: \(query)"))
+            notes.append(DiagnosticNote(countsRows ? "in pq: pq --count '\(query)'" : "in pq: \(query)"))
         } else {
             notes.append(
                 DiagnosticNote("a pq query is an entity, 'where', a condition, then 'sort by', 'limit' and 'offset'"))
         }
-        let columns = tokens[1..<from]
-        if !(columns.count == 1 && columns.first?.kind == .star) {
+        if !countsRows, !(columns.count == 1 && columns.first?.kind == .star) {
             notes.append(DiagnosticNote("pq fetches whole objects; choose the columns to show with --columns (or .columns)"))
         }
         return .error(
@@ -77,7 +80,7 @@ extension Parser {
         var clauseStart: Int?
         func flushCondition(upTo end: Int) {
             guard let start = clauseStart, start < end else { return }
-            result += " " + text(of: tokens[start..<end], in: source)
+            result += " " + pqCondition(tokens[start..<end], in: source)
             clauseStart = nil
         }
         while index < tokens.count, tokens[index].kind != .end {
@@ -106,12 +109,64 @@ extension Parser {
         return result.hasSuffix(" where") || result.hasSuffix(" sort by") ? nil : result
     }
 
-    /// The source text from the first token's start to the last one's end.
-    private static func text(of tokens: ArraySlice<Token>, in source: String) -> String {
-        guard let first = tokens.first, let last = tokens.last else { return "" }
+    /// A SQL condition's text in pq's words where SQL's differ: `x IS NULL` is
+    /// `x == nil`, `x IS NOT NULL` is `x != nil`, `x IN ('a', 'b')` is
+    /// `x in ['a', 'b']`, and a `LIKE` pattern's `%` and `_` are `*` and `?` (when
+    /// it has neither `*` nor `?`, nor a backslash). The rest is the user's text as
+    /// typed (pq reads `=`, `<>`, `AND`, `OR`, `NOT` too).
+    private static func pqCondition(_ tokens: ArraySlice<Token>, in source: String) -> String {
         let bytes = Array(source.utf8)
-        guard first.span.start <= last.span.end, last.span.end <= bytes.count else { return "" }
-        return String(decoding: bytes[first.span.start..<last.span.end], as: UTF8.self)
+        guard let first = tokens.first, let last = tokens.last, first.span.start <= last.span.end,
+            last.span.end <= bytes.count
+        else { return "" }
+        var result = ""
+        var position = first.span.start
+        var closers: Set<Int> = []
+        var index = tokens.startIndex
+        func emit(_ replacement: String, through end: Int) {
+            result += String(decoding: bytes[position..<tokens[index].span.start], as: UTF8.self) + replacement
+            position = tokens[end].span.end
+            index = end + 1
+        }
+        while index < tokens.endIndex {
+            let token = tokens[index]
+            let next = index + 1 < tokens.endIndex ? tokens[index + 1] : nil
+            let afterNext = index + 2 < tokens.endIndex ? tokens[index + 2] : nil
+            if token.isKeyword("is"), next?.isKeyword("null") == true {
+                emit("== nil", through: index + 1)
+            } else if token.isKeyword("is"), next?.isKeyword("not") == true, afterNext?.isKeyword("null") == true {
+                emit("!= nil", through: index + 2)
+            } else if token.isKeyword("in"), next?.kind == .leftParen, let close = matchingParenthesis(tokens, from: index + 1) {
+                closers.insert(close)
+                emit("in [", through: index + 1)
+            } else if closers.contains(index) {
+                emit("]", through: index)
+            } else if token.isKeyword("like"), let pattern = next, pattern.kind == .string {
+                let value = stringValue(pattern)
+                guard !value.contains(where: { "*?\\".contains($0) }), value.contains(where: { "%_".contains($0) }) else {
+                    index += 1
+                    continue
+                }
+                let translated = String(value.map { $0 == "%" ? "*" : $0 == "_" ? "?" : $0 })
+                emit("like " + Printer.quoted(translated, delimiter: "'"), through: index + 1)
+            } else {
+                index += 1
+            }
+        }
+        return result + String(decoding: bytes[position..<last.span.end], as: UTF8.self)
+    }
+
+    /// The index of the `)` that closes the `(` at `open`, in `tokens`; nil if none does.
+    private static func matchingParenthesis(_ tokens: ArraySlice<Token>, from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<tokens.endIndex {
+            if tokens[index].kind == .leftParen { depth += 1 }
+            if tokens[index].kind == .rightParen {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
     }
 
     private static func stringValue(_ token: Token) -> String {
@@ -124,7 +179,7 @@ extension Parser {
     /// Spellings from SQL and Swift that pq writes another way.
     static let operatorAliases: [String: String] = [
         "ilike": "like[c]", "startswith": "beginswith", "hasprefix": "beginswith", "hassuffix": "endswith",
-        "is": "==", "regexp": "matches",
+        "is": "==", "regexp": "matches", "order": "sort by",
     ]
 
     /// "did you mean 'contains'?" for a word that stands where an operator or a clause could.

@@ -1,5 +1,6 @@
 // Syntax errors: each with its code, its message and the caret in the right place.
 
+import PredicateQueryExamples
 import Testing
 
 @testable import PredicateQuery
@@ -238,6 +239,38 @@ struct ParserErrorTests {
         #expect(pqForm("SELECT * FROM Budget, Transaction") == nil)
         #expect(pqForm("SELECT count(*) FROM Budget GROUP BY name") == nil)
         #expect(pqForm("SELECT * FROM Budget WHERE") == nil)
+    }
+
+    /// SQL's `IS NULL`, `IS NOT NULL`, `IN (…)`, `LIKE` with `%` and `_`, and
+    /// `count(*)` come out in pq's words, and each offered query checks (a new user
+    /// found `Budget where name IS NULL` offered, which pq refused).
+    @Test func aSelectStatementsConditionIsOfferedInPQsWords() throws {
+        let cases = [
+            ("SELECT * FROM Budget WHERE name IS NULL", "Budget where name == nil"),
+            ("SELECT * FROM Budget WHERE name is not null AND limit > 5", "Budget where name != nil AND limit > 5"),
+            (
+                "SELECT * FROM Budget WHERE name IN ('Rent', 'Travel') ORDER BY name",
+                "Budget where name in ['Rent', 'Travel'] sort by name"
+            ),
+            (
+                "SELECT * FROM Budget WHERE (limit IN (1, 2)) OR name LIKE 'V%a_'",
+                "Budget where (limit in [1, 2]) OR name like 'V*a?'"
+            ),
+            ("SELECT count(*) FROM Budget WHERE limit > 100", "pq --count 'Budget where limit > 100'"),
+            // A pattern already in pq's wildcards, or with a backslash, is left as typed.
+            ("SELECT * FROM Budget WHERE name LIKE 'a*%'", "Budget where name LIKE 'a*%'"),
+        ]
+        for (sql, expected) in cases {
+            let offered = try #require(pqForm(sql), "\(sql)")
+            #expect(offered == expected, "\(sql)")
+            let query = offered.hasPrefix("pq --count '") ? String(offered.dropFirst(12).dropLast()) : offered
+            let parsed = Parser.parse(query)
+            let checked = try #require(parsed.query.map { TypeChecker.check($0, schema: ExampleSchemas.budgets) })
+            #expect(checked.diagnostics.filter { $0.severity == .error }.isEmpty, "\(query): \(checked.diagnostics)")
+        }
+        #expect(
+            Parser.parse("Budget where limit > 100 order by name").diagnostics.first?.notes.first?.message
+                == "did you mean 'sort by'?")
     }
 
     @Test func wordsLikeSQLsAreStillNames() {

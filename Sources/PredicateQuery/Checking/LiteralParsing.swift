@@ -28,25 +28,18 @@ package enum LiteralParsing {
     /// rule before 1600, as Foundation's calendar has it; by the Gregorian after),
     /// hours below 24, minutes and seconds below 60, and the zone below 24 hours.
     static func isWellFormedDate(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func number(_ start: Int, _ count: Int) -> Int? {
-            guard start >= 0, start + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[start..<start + count] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        var text = text
+        return text.withUTF8 { bytes in isWellFormedDate(bytes) }
+    }
+
+    private static func isWellFormedDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func number(_ start: Int, _ count: Int) -> Int? { decimal(bytes, start, count) }
         func byte(_ index: Int, isOneOf expected: String) -> Bool {
             index < bytes.count && expected.utf8.contains(bytes[index])
         }
         guard let year = number(0, 4), byte(4, isOneOf: "-"), let month = number(5, 2), byte(7, isOneOf: "-"),
-            let day = number(8, 2), (1...12).contains(month)
+            let day = number(8, 2), (1...12).contains(month), (1...days(inMonth: month, of: year)).contains(day)
         else { return false }
-        let isLeap = year < 1600 ? year % 4 == 0 : year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...monthLengths[month - 1]).contains(day) else { return false }
         guard bytes.count > 10 else { return true }
         guard byte(10, isOneOf: "T"), let hour = number(11, 2), byte(13, isOneOf: ":"), let minute = number(14, 2),
             byte(16, isOneOf: ":"), let second = number(17, 2), hour < 24, minute < 60, second < 60
@@ -80,24 +73,14 @@ package enum LiteralParsing {
     static func commonDate(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { bytes -> Date? in
-            func number(_ start: Int, _ count: Int) -> Int? {
-                guard start + count <= bytes.count else { return nil }
-                var value = 0
-                for byte in bytes[start..<start + count] {
-                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                }
-                return value
-            }
+            func number(_ start: Int, _ count: Int) -> Int? { decimal(bytes, start, count) }
             func byte(_ index: Int, is expected: Character) -> Bool {
                 index < bytes.count && bytes[index] == expected.asciiValue
             }
             guard let year = number(0, 4), byte(4, is: "-"), let month = number(5, 2), byte(7, is: "-"),
-                let day = number(8, 2), (1...12).contains(month), year >= 1600
+                let day = number(8, 2), (1...12).contains(month), year >= 1600,
+                (1...days(inMonth: month, of: year)).contains(day)
             else { return nil }
-            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-            guard (1...monthLengths[month - 1]).contains(day) else { return nil }
             var seconds = 0
             var fraction = 0.0
             if bytes.count > 10 {
@@ -137,6 +120,25 @@ package enum LiteralParsing {
     }
 
     /// ISO 8601 as Foundation's formatter reads it, in the forms pq accepts.
+    /// The number the ASCII digits `bytes[start..<start + count]` write; nil if
+    /// they run past the end or any is not a digit.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        guard start >= 0, start + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[start..<start + count] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The days of `month` (1–12) in `year`: leap years by the Gregorian rule, and by
+    /// the Julian before 1600, as Foundation's calendar has them.
+    private static func days(inMonth month: Int, of year: Int) -> Int {
+        let isLeap = year < 1600 ? year % 4 == 0 : year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+    }
+
     static func formatterDate(_ trimmed: String) -> Date? {
         formatters.withLock { formatters in
             for formatter in formatters {

@@ -119,7 +119,6 @@ package enum LiteralParsing {
         Double("0" + text) ?? 0
     }
 
-    /// ISO 8601 as Foundation's formatter reads it, in the forms pq accepts.
     /// The number the ASCII digits `bytes[start..<start + count]` write; nil if
     /// they run past the end or any is not a digit.
     private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
@@ -139,6 +138,7 @@ package enum LiteralParsing {
         return [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 
+    /// ISO 8601 as Foundation's formatter reads it, in the forms pq accepts.
     static func formatterDate(_ trimmed: String) -> Date? {
         formatters.withLock { formatters in
             for formatter in formatters {

@@ -176,6 +176,22 @@ extension TypedExpr {
         }
     }
 
+    /// Whether the expression reads nothing of an object (literals, parameters,
+    /// `now()` and what is computed from them): the Foundation exporter folds such
+    /// an expression into one value.
+    var readsNoObject: Bool {
+        switch self {
+        case .attribute, .object, .aggregate, .quantified: false
+        case .constant, .parameter, .currentDate: true
+        // The common shapes without making an array of the children.
+        case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand):
+            operand.readsNoObject
+        case .compare(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs, _):
+            lhs.readsNoObject && rhs.readsNoObject
+        default: allChildren(\.readsNoObject)
+        }
+    }
+
     /// Whether `test` holds for every direct subexpression (see `anyChild`).
     func allChildren(_ test: (TypedExpr) throws -> Bool) rethrows -> Bool {
         try !anyChild { try !test($0) }

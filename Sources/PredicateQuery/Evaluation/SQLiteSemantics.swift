@@ -72,8 +72,8 @@ enum SQLiteSemantics {
             // processor; pq takes 0 there.)
             let x = Int64(exactly: a.rounded(.towardZero)) ?? 0
             let y = Int64(exactly: b.rounded(.towardZero)) ?? 0
-            if y == 0 { return .null }
-            return .double(Double(y == -1 ? 0 : x % y))
+            guard case .int(let remainder) = integerArithmetic(.remainder, x, y) else { return .null }
+            return .double(Double(remainder))
         case .bitwiseAnd, .bitwiseOr, .bitwiseXor:
             // Likewise for an Int that overflowed: SQLite's bitwise operators read a
             // Double as an integer, truncated toward zero and clamped to Int's range.

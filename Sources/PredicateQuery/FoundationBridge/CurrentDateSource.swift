@@ -19,7 +19,7 @@ enum CurrentDateSource {
         var written: Set<Date> = []
         func walk(_ expr: TypedExpr) {
             if case .constant(.date(let date), _) = expr { written.insert(date) }
-            if expr.type == .date, readsCurrentDate(expr), isComputedAlone(expr) {
+            if expr.type == .date, readsCurrentDate(expr), expr.readsNoObject {
                 if let source = swift(expr), case .date(let date)? = try? evaluator.value(expr, []) {
                     sources[date] = source
                 } else {
@@ -50,17 +50,9 @@ enum CurrentDateSource {
         }
     }
 
+    /// Whether `now()` or `today()` is in the expression.
     private static func readsCurrentDate(_ expr: TypedExpr) -> Bool {
-        if case .currentDate(.now) = expr { return true }
-        if case .currentDate(.today) = expr { return true }
+        if case .currentDate = expr { return true }
         return expr.anyChild(readsCurrentDate)
-    }
-
-    /// Whether the expression reads no object (only values, parameters and dates).
-    private static func isComputedAlone(_ expr: TypedExpr) -> Bool {
-        switch expr {
-        case .attribute, .object, .aggregate, .quantified: false
-        default: expr.allChildren(isComputedAlone)
-        }
     }
 }

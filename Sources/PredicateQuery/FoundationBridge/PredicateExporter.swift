@@ -218,17 +218,7 @@ struct PredicateExporter {
     // MARK: - Constants
 
     /// Whether the expression reads nothing of an object: literals, parameters, `now()`.
-    func isConstant(_ expr: TypedExpr) -> Bool {
-        switch expr {
-        case .attribute, .object, .aggregate, .quantified: false
-        case .constant, .parameter, .currentDate: true
-        // The common shapes without making an array of the children.
-        case .isNil(let operand), .not(let operand), .negate(let operand, _), .toDouble(let operand): isConstant(operand)
-        case .compare(_, let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _), .coalesce(let lhs, let rhs, _):
-            isConstant(lhs) && isConstant(rhs)
-        default: expr.allChildren(isConstant)
-        }
-    }
+    func isConstant(_ expr: TypedExpr) -> Bool { expr.readsNoObject }
 
     /// The value of a constant expression, computed as pq computes it.
     func constantValue(_ expr: TypedExpr) throws -> Value {

@@ -141,19 +141,22 @@ extension Parser {
                 emit("in [", through: index + 1)
             } else if closers.contains(index) {
                 emit("]", through: index)
-            } else if token.isKeyword("like"), let pattern = next, pattern.kind == .string {
-                let value = stringValue(pattern)
-                guard !value.contains(where: { "*?\\".contains($0) }), value.contains(where: { "%_".contains($0) }) else {
-                    index += 1
-                    continue
-                }
-                let translated = String(value.map { $0 == "%" ? "*" : $0 == "_" ? "?" : $0 })
+            } else if token.isKeyword("like"), let pattern = next, pattern.kind == .string,
+                let translated = pqPattern(stringValue(pattern))
+            {
                 emit("like " + Printer.quoted(translated, delimiter: "'"), through: index + 1)
             } else {
                 index += 1
             }
         }
         return result + String(decoding: bytes[position..<last.span.end], as: UTF8.self)
+    }
+
+    /// A SQL `LIKE` pattern with pq's wildcards: `%` as `*`, `_` as `?`; nil when it
+    /// has neither, or already holds `*`, `?` or a backslash (left as typed).
+    private static func pqPattern(_ sql: String) -> String? {
+        guard !sql.contains(where: { "*?\\".contains($0) }), sql.contains(where: { "%_".contains($0) }) else { return nil }
+        return String(sql.map { $0 == "%" ? "*" : $0 == "_" ? "?" : $0 })
     }
 
     /// The index of the `)` that closes the `(` at `open`, in `tokens`; nil if none does.

@@ -8,19 +8,18 @@ import Testing
 @testable import PredicateQueryModels
 
 struct LintSuppressionTests {
-    static let models = SwiftModelSource.File(
-        path: "Models.swift",
-        text: """
-            import SwiftData
-            @Model final class Trip { var name: String = ""; var note: String?; init() {} }
-            """)
+    static let models = LintTesting.models(
+        """
+        import SwiftData
+        @Model final class Trip { var name: String = ""; var note: String?; init() {} }
+        """)
 
     /// The findings of `source` (in `Query.swift`) as `rule@line`, and how many were suppressed.
     static func lint(
         _ source: String, configuration: LintConfiguration = LintConfiguration()
     ) -> (found: [String], suppressed: Int) {
-        let run = LintRun([models, SwiftModelSource.File(path: "Query.swift", text: source)], configuration: configuration)
-        return (run.findings.filter { $0.file == "Query.swift" }.map { "\($0.rule)@\($0.line)" }, run.suppressed)
+        let run = LintTesting.run(models: models, query: source, configuration: configuration)
+        return (run.findings.map { "\($0.rule)@\($0.line)" }, run.suppressed)
     }
 
     static let nilTest = "#Predicate<Trip> { $0.note != \"x\" }"

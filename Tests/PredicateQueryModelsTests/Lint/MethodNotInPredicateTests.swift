@@ -10,16 +10,14 @@ import Testing
 @testable import PredicateQueryModels
 
 struct MethodNotInPredicateTests {
-    static let models = SwiftModelSource.File(
-        path: "Models.swift",
-        text: """
-            import SwiftData
-            @Model final class Task { var text: String = ""; var due: Date?; init() {} }
-            """)
+    static let models = LintTesting.models(
+        """
+        import SwiftData
+        @Model final class Task { var text: String = ""; var due: Date?; init() {} }
+        """)
 
     static func findings(_ source: String) -> [LintFinding] {
-        LintRun([models, SwiftModelSource.File(path: "Query.swift", text: source)], configuration: LintConfiguration())
-            .findings.filter { $0.file == "Query.swift" }
+        LintTesting.run(models: models, query: source).findings
     }
 
     @Test func methodsTheMacroRejectsAreErrorsWithWhatToWrite() throws {
@@ -35,7 +33,8 @@ struct MethodNotInPredicateTests {
         let messages = found.map(\.message)
         #expect(
             messages == [
-                "SwiftData's #Predicate does not accept 'hasSuffix(_:)'", "SwiftData's #Predicate does not accept 'hasPrefix(_:)'",
+                "SwiftData's #Predicate does not accept 'hasSuffix(_:)'",
+                "SwiftData's #Predicate does not accept 'hasPrefix(_:)'",
                 "SwiftData's #Predicate does not accept 'localizedCaseInsensitiveContains(_:)'",
                 "SwiftData's #Predicate does not accept 'addingTimeInterval(_:)'",
             ])
